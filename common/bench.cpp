@@ -1,0 +1,110 @@
+#include "common/bench.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <thread>
+#include <tuple>
+
+#include "common/reference.hpp"
+#include "common/signals.hpp"
+
+namespace course::bench {
+
+std::string name(const std::string& chapter, const std::string& variant, const char* precision, std::size_t n,
+                 std::size_t batch, int threads) {
+  std::string s = chapter + "/" + variant + "/" + precision + "/N:" + std::to_string(n) + "/batch:" + std::to_string(batch);
+  if (threads > 0) s += "/threads:" + std::to_string(threads);
+  return s;
+}
+
+double flops_per_transform(std::size_t n) { return n > 1 ? 5.0 * n * std::log2(static_cast<double>(n)) : 0.0; }
+
+benchmark::internal::Benchmark* with_defaults(benchmark::internal::Benchmark* b) {
+  int reps = 5;
+  if (const char* r = std::getenv("COURSE_BENCH_REPETITIONS")) reps = std::max(1, std::atoi(r));
+  return b->Repetitions(reps)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+}
+
+std::vector<int> thread_counts() {
+  const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<int> t;
+  for (int p = 1; p <= hw; p *= 2) t.push_back(p);
+  if (t.back() != hw) t.push_back(hw);
+  return t;
+}
+
+std::vector<std::size_t> pow2_sizes(unsigned kmin, unsigned kmax) {
+  std::vector<std::size_t> v;
+  for (unsigned k = kmin; k <= kmax; ++k) v.push_back(std::size_t{1} << k);
+  return v;
+}
+
+template <class T>
+void register_fftw_baselines(const std::vector<std::size_t>& sizes, const std::vector<int>& threads, std::size_t batch) {
+  const bool estimate = std::getenv("COURSE_FFTW_EFFORT") && std::string(std::getenv("COURSE_FFTW_EFFORT")) == "estimate";
+  const PlanEffort effort = estimate ? PlanEffort::estimate : PlanEffort::measure;
+  for (std::size_t n : sizes) {
+    for (int p : threads) {
+      if (p > 1 && !fftw_threads_available()) continue;
+      auto* b = benchmark::RegisterBenchmark(
+          name("fftw", estimate ? "estimate" : "measure", precision_name<T>(), n, batch, p).c_str(),
+          [n, p, batch, effort](benchmark::State& state) {
+            // Plans are kept for the whole run: Google Benchmark calls this body several times.
+            static std::map<std::tuple<std::size_t, int, std::size_t>, std::unique_ptr<FftwPlan<T>>> plans;
+            auto& plan = plans[{n, p, batch}];
+            if (!plan) {
+              plan = std::make_unique<FftwPlan<T>>(n, batch, Direction::forward, effort, p);
+              const auto x = random_uniform<T>(n * batch, 42);
+              std::copy(x.begin(), x.end(), plan->in().begin());
+            }
+            for (auto _ : state) {
+              plan->execute();
+              benchmark::DoNotOptimize(plan->out().data());
+            }
+            set_fft_counters<T>(state, n, batch);
+          });
+      with_defaults(b)->UseRealTime();
+    }
+  }
+}
+
+template void register_fftw_baselines<float>(const std::vector<std::size_t>&, const std::vector<int>&, std::size_t);
+template void register_fftw_baselines<double>(const std::vector<std::size_t>&, const std::vector<int>&, std::size_t);
+
+void add_context(const std::string& key, const std::string& value) { benchmark::AddCustomContext(key, value); }
+
+}  // namespace course::bench
+
+#ifndef COURSE_BENCH_DEFAULT_DIR
+#define COURSE_BENCH_DEFAULT_DIR "bench-results"
+#endif
+
+int main(int argc, char** argv) {
+  std::vector<std::string> extra;
+  bool has_out = false;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]).rfind("--benchmark_out=", 0) == 0) has_out = true;
+  if (!has_out) {
+    // JSON always lands somewhere known: the build tree, or where ./course bench asks.
+    const char* env = std::getenv("COURSE_BENCH_DIR");
+    const std::filesystem::path dir = env ? env : COURSE_BENCH_DEFAULT_DIR;
+    std::filesystem::create_directories(dir);
+    const std::string exe = std::filesystem::path(argv[0]).filename().string();
+    extra.push_back("--benchmark_out=" + (dir / (exe + ".json")).string());
+    extra.push_back("--benchmark_out_format=json");
+  }
+  std::vector<char*> args(argv, argv + argc);
+  for (auto& e : extra) args.push_back(e.data());
+  int n = static_cast<int>(args.size());
+  benchmark::Initialize(&n, args.data());
+  if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
+  course::bench::add_context("fftw_version", course::fftw_version());
+  course::bench::add_context("hardware_threads", std::to_string(std::thread::hardware_concurrency()));
+  course_register_benchmarks();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,51 @@
+// GPU benchmark helpers: the standard workloads, CUDA-event manual timing, the cuFFT baseline
+// and the device-to-device copy that is the roofline every GPU figure is compared with.
+#pragma once
+
+#include <benchmark/benchmark.h>
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/bench.hpp"
+#include "common/complex.hpp"
+#include "common/cuda_helpers.hpp"
+
+namespace course::bench {
+
+struct Workload {
+  std::size_t n;
+  std::size_t batch;
+};
+
+// Batched 1D C2C filling 512 MiB per buffer: N x batch = 2^26 points in float, 2^25 in double.
+template <class T>
+std::vector<Workload> batched_512mib(unsigned kmin = 4, unsigned kmax = 26);
+// Single transforms N = 2^kmin .. 2^kmax (the course lab's sizes: 2^20 .. 2^25).
+std::vector<Workload> single_transforms(unsigned kmin = 20, unsigned kmax = 25);
+
+// Times `launch` with CUDA events on `stream`. Each iteration runs it enough times to last
+// about half a millisecond (so event resolution does not matter) and reports the mean per call
+// as the manual iteration time. Warms up once first (module load, lazy plan set-up).
+void time_gpu(benchmark::State& state, const std::function<void()>& launch, cudaStream_t stream = nullptr);
+
+// Fills device memory with uniform values in [-1, 1): real data, never zeros.
+template <class T>
+void fill_random(Complex<T>* device, std::size_t count, std::uint64_t seed, cudaStream_t stream = nullptr);
+
+// cufft/c2c/<precision>/N:<n>/batch:<b>, forward, out of place, kernels only.
+template <class T>
+void register_cufft_baselines(const std::vector<Workload>& workloads);
+
+// roofline/d2d_copy/bytes:<b>: cudaMemcpy device to device; GBps counts read plus write.
+void register_copy_bandwidth(std::size_t bytes = std::size_t{512} << 20);
+
+// Records GPU name, driver, runtime and cuFFT versions in the JSON context; false without a GPU.
+bool add_gpu_context();
+
+std::string cufft_version();
+
+}  // namespace course::bench
