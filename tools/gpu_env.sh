@@ -9,7 +9,6 @@ export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD
 export PATH=/usr/local/cuda/bin:$PATH
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
-export COURSE_MACHINE=${COURSE_MACHINE:-h100}
 mkdir -p "${OUT:-/tmp/out}"
 cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real \
   >"${OUT:-/tmp/out}/configure.log" 2>&1 || { tail -40 "${OUT:-/tmp/out}/configure.log"; false; }
