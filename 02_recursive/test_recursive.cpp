@@ -1,0 +1,100 @@
+// 02_recursive: the shared conformance suite for both variants, float and double, plus the
+// chapter's own claims: v1 and v2 compute the same transform, v2 is as accurate as FFTW.
+#include <algorithm>
+#include <vector>
+
+#include "02_recursive/recursive.hpp"
+#include "common/catch.hpp"
+#include "common/conformance.hpp"
+#include "common/metrics.hpp"
+#include "common/reference.hpp"
+#include "common/signals.hpp"
+
+using namespace course;
+using namespace course::recursive;
+
+namespace {
+
+conformance::Config config() {
+  conformance::Config c;
+  c.sizes = conformance::powers_of_two(0, 16);
+  c.batch = 3;
+  // 0, non-powers of two, and above the limit of 2^26 (checked without allocating).
+  c.refused = {0, 3, 6, 12, 1000, (std::size_t{1} << 20) + 1, std::size_t{1} << 27, (std::size_t{1} << 27) + 4};
+  return c;
+}
+
+template <class T>
+conformance::TransformFn<T> textbook_fn() {
+  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    require_size(n);  // before any work: the copy below would otherwise write out
+    for (std::size_t b = 0; b < batch; ++b) {
+      std::copy(in.begin() + b * n, in.begin() + (b + 1) * n, out.begin() + b * n);
+      fft_textbook<T>(out.subspan(b * n, n), dir);
+    }
+  };
+}
+
+template <class T>
+conformance::TransformFn<T> plan_fn() {
+  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    RecursivePlan<T> plan(n);  // refuses before any output is written
+    for (std::size_t b = 0; b < batch; ++b) {
+      std::copy(in.begin() + b * n, in.begin() + (b + 1) * n, out.begin() + b * n);
+      plan.execute(out.subspan(b * n, n), dir);
+    }
+  };
+}
+
+template <class T>
+double error_vs_reference(const std::vector<Complex<T>>& x, const std::vector<Complex<T>>& y) {
+  const auto ref = reference_dft<T>(x, x.size(), 1, Direction::forward);
+  return rel_l2_error<T, long double>(y, ref);
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("02 v1 (textbook recursion) passes the conformance suite", "[02][conformance]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(textbook_fn<TestType>(), config()));
+}
+
+TEMPLATE_TEST_CASE("02 v2 (plan: scratch and twiddle table) passes the conformance suite", "[02][conformance]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(plan_fn<TestType>(), config()));
+}
+
+TEST_CASE("02 refuses sizes with a message naming the size, the limit and 01_dft", "[02][sizes]") {
+  for (std::size_t n : {std::size_t{0}, std::size_t{1000}, std::size_t{1} << 27}) {
+    INFO("N = " << n);
+    try {
+      RecursivePlan<double> plan(n);
+      FAIL("N = " << n << " was accepted");
+    } catch (const size_error& e) {
+      const std::string msg = e.what();
+      CHECK_THAT(msg, testing::contains(std::to_string(n)));
+      CHECK_THAT(msg, testing::contains("26"));
+      CHECK_THAT(msg, testing::contains("01_dft"));
+    }
+  }
+  std::vector<Complex<float>> x(12);
+  CHECK_THROWS_AS(fft_textbook<float>(x, Direction::forward), size_error);
+  std::vector<Complex<double>> y(8);
+  CHECK_THROWS_AS(RecursivePlan<double>(16).execute(y, Direction::forward), std::invalid_argument);
+}
+
+TEMPLATE_TEST_CASE("02 is within 4x of FFTW's own error on the same input", "[02][accuracy]", float, double) {
+  using T = TestType;
+  for (std::size_t n : {std::size_t{1} << 8, std::size_t{1} << 12, std::size_t{1} << 16}) {
+    const auto x = random_gaussian<T>(n, fresh_seed() + n);
+    FftwPlan<T> fftw(n, 1, Direction::forward, PlanEffort::estimate);
+    const auto lib = fftw(std::span<const Complex<T>>(x));
+    auto v1 = x, v2 = x;
+    fft_textbook<T>(v1, Direction::forward);
+    RecursivePlan<T>(n).execute(v2, Direction::forward);
+    const double e_lib = error_vs_reference(x, lib), e1 = error_vs_reference(x, v1), e2 = error_vs_reference(x, v2);
+    INFO(precision_name<T>() << " N = " << n << ": FFTW " << e_lib << ", v1 " << e1 << ", v2 " << e2);
+    CHECK(e_lib > 0);
+    CHECK(e2 <= 4 * e_lib);
+    // v1's twiddles come from exp() of an angle rounded to T: allowed twice v2's bound.
+    CHECK(e1 <= 8 * e_lib);
+  }
+}
