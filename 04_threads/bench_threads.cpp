@@ -1,0 +1,123 @@
+// Chapter 04 benchmark: v1, v2, v3 for P = 1, 2, 4, ... hardware threads, next to the serial
+// stage loop (03's shape, one thread) and FFTW's threaded plans, in the same process.
+// Sizes 2^kmin..2^kmax in steps of kstep: COURSE_BENCH_KMIN / KMAX / KSTEP (default 12, 24, 2).
+// Also the two costs the lesson explains: starting and joining P threads (what v1 pays per
+// stage) and one barrier crossing of a persistent team (what v2 pays per stage).
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "04_threads/fft_threads.hpp"
+#include "04_threads/serial_plan.hpp"
+#include "common/bench.hpp"
+#include "common/signals.hpp"
+
+using namespace course;
+using namespace course::ch04;
+
+namespace {
+
+unsigned env_or(const char* name, unsigned fallback) {
+  const char* v = std::getenv(name);
+  return v ? static_cast<unsigned>(std::atoi(v)) : fallback;
+}
+
+// One plan with its buffers alive at a time: the repetitions of a benchmark reuse it, the
+// next benchmark replaces it (at 2^24 double, plan and buffers take 768 MiB).
+std::shared_ptr<void> current_fixture;
+std::string current_key;
+
+template <class Plan, class T>
+struct Fixture {
+  Fixture(std::size_t n, int p) : plan(n, p), in(random_uniform<T>(n, 42)), out(n) {}
+  Plan plan;
+  std::vector<Complex<T>> in, out;
+};
+
+template <class Plan, class T>
+Fixture<Plan, T>& fixture(const std::string& key, std::size_t n, int p) {
+  if (key != current_key) {
+    current_fixture.reset();  // free the previous one first
+    current_fixture = std::make_shared<Fixture<Plan, T>>(n, p);
+    current_key = key;
+  }
+  return *static_cast<Fixture<Plan, T>*>(current_fixture.get());
+}
+
+template <class Plan, class T>
+void register_plan(const std::string& variant, std::size_t n, int p, bool with_threads_suffix = true) {
+  const std::string name = bench::name("04_threads", variant, precision_name<T>(), n, 1, with_threads_suffix ? p : 0);
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), [name, n, p](benchmark::State& state) {
+    auto& f = fixture<Plan, T>(name, n, p);
+    for (auto _ : state) {
+      f.plan.execute(f.in, f.out, Direction::forward);
+      benchmark::DoNotOptimize(f.out.data());
+      benchmark::ClobberMemory();
+    }
+    bench::set_fft_counters<T>(state, n, 1);
+    state.counters["threads"] = f.plan.threads();
+  });
+  bench::with_defaults(b)->UseRealTime();
+}
+
+template <class T>
+void register_precision(const std::vector<std::size_t>& sizes, const std::vector<int>& threads) {
+  for (std::size_t n : sizes) {
+    register_plan<SerialPlan<T>, T>("serial", n, 1, false);
+    bench::register_fftw_baselines<T>({n}, threads);
+    for (int p : threads) register_plan<V1SpawnPerStage<T>, T>("v1", n, p);
+    for (int p : threads) register_plan<V2PoolBarrier<T>, T>("v2", n, p);
+    for (int p : threads) register_plan<V3Blocked<T>, T>("v3", n, p);
+  }
+}
+
+// What v1 pays per stage besides the butterflies: start P threads, join P threads.
+void register_overheads(const std::vector<int>& threads) {
+  for (int p : threads) {
+    auto* b = benchmark::RegisterBenchmark(("04_threads/overhead/spawn_join/threads:" + std::to_string(p)).c_str(),
+                                           [p](benchmark::State& state) {
+                                             for (auto _ : state) {
+                                               std::vector<std::thread> workers;
+                                               for (int r = 0; r < p; ++r) workers.emplace_back([] {});
+                                               for (auto& w : workers) w.join();
+                                             }
+                                           });
+    bench::with_defaults(b)->UseRealTime();
+    // What v2 pays per stage: one barrier crossing of an already running team, timed over
+    // 1000 crossings per iteration and reported per crossing.
+    auto* c = benchmark::RegisterBenchmark(("04_threads/overhead/barrier/threads:" + std::to_string(p)).c_str(),
+                                           [p](benchmark::State& state) {
+                                             Team team(p);
+                                             constexpr int crossings = 1000;
+                                             const std::function<void(int)> job = [&](int) {
+                                               for (int i = 0; i < crossings; ++i) team.sync();
+                                             };
+                                             for (auto _ : state) {
+                                               const auto t0 = std::chrono::steady_clock::now();
+                                               team.run(job);
+                                               const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
+                                               state.SetIterationTime(dt.count() / crossings);
+                                             }
+                                           });
+    bench::with_defaults(c)->UseManualTime();
+  }
+}
+
+}  // namespace
+
+void course_register_benchmarks() {
+  const unsigned kmin = env_or("COURSE_BENCH_KMIN", 12), kmax = env_or("COURSE_BENCH_KMAX", 24);
+  const unsigned kstep = std::max(1u, env_or("COURSE_BENCH_KSTEP", 2));
+  std::vector<std::size_t> sizes;
+  for (unsigned k = kmin; k <= kmax && k <= max_log2; k += kstep) sizes.push_back(std::size_t{1} << k);
+  const auto threads = bench::thread_counts();
+  bench::add_context("04_threads_baseline",
+                     "serial = the serial stage loop of this chapter (03_iterative's shape; 03 was not in the tree)");
+  register_overheads(threads);
+  register_precision<double>(sizes, threads);
+  register_precision<float>(sizes, threads);
+}

@@ -1,0 +1,84 @@
+#include "04_threads/v3_blocked.hpp"
+
+#include <algorithm>
+
+#include "04_threads/partition.hpp"
+
+namespace course::ch04 {
+
+namespace {
+
+// Stage `half` (half >= m) restricted to columns [c0, c1): rows of the tile are contiguous
+// runs of c1 - c0 points, and so are their twiddles.
+template <bool Inverse, class T>
+void column_stage(Complex<T>* a, std::size_t n, std::size_t half, std::size_t m, const Complex<T>* w, std::size_t c0,
+                  std::size_t c1) {
+  for (std::size_t start = 0; start < n; start += 2 * half)
+    for (std::size_t q = 0; q < half; q += m) {
+      Complex<T>* lo = a + start + q;
+      Complex<T>* hi = lo + half;
+      const Complex<T>* wq = w + q;
+      for (std::size_t c = c0; c < c1; ++c) butterfly<Inverse>(lo[c], hi[c], wq[c]);
+    }
+}
+
+}  // namespace
+
+template <class T>
+std::size_t V3Blocked<T>::choose_block(std::size_t n, int threads, std::size_t block_bytes) {
+  std::size_t p2 = 1;
+  while (p2 < static_cast<std::size_t>(threads)) p2 *= 2;
+  std::size_t cap = 1;  // a power of two, like every size here
+  while (2 * cap * sizeof(Complex<T>) <= block_bytes) cap *= 2;
+  return std::max<std::size_t>(1, std::min(cap, n / p2));
+}
+
+template <class T>
+V3Blocked<T>::V3Blocked(std::size_t n, int threads, std::size_t block_bytes)
+    : n_((require_size(n), n)), tw_(n), team_(clamp_threads(n, threads)) {
+  m_ = choose_block(n_, team_.size(), block_bytes);
+  // A tile of columns spans all N/M rows: half a block's bytes keeps it in cache with room
+  // for the twiddles; at least 8 columns so each row of the tile is a whole cache line.
+  tile_ = std::max<std::size_t>(8, block_bytes / 2 / (blocks() * sizeof(Complex<T>)));
+}
+
+template <class T>
+void V3Blocked<T>::execute(std::span<const Complex<T>> in, std::span<Complex<T>> out, Direction dir) {
+  require_buffers<T>(in, out, n_);
+  if (dir == Direction::inverse) run<true>(in.data(), out.data());
+  else run<false>(in.data(), out.data());
+}
+
+template <class T>
+template <bool Inverse>
+void V3Blocked<T>::run(const Complex<T>* in, Complex<T>* out) {
+  const std::size_t n = n_, m = m_, tile = tile_;
+  const int p = team_.size();
+  team_.run([&](int r) {
+    // Phase 1: whole blocks. Out of place, each thread gathers its own blocks' points from
+    // the input while it reverses them, so the block is in cache for its stages.
+    if (in == out) {
+      const Range idx = share(n, p, r, 8);
+      bit_reverse_swap(out, n, idx.begin, idx.end);
+      team_.sync();  // a block's points come from everywhere in the array
+    }
+    const Range mine = share(n / m, p, r);
+    for (std::size_t b = mine.begin; b < mine.end; ++b) {
+      if (in != out) bit_reverse_copy(in, out, n, b * m, (b + 1) * m);
+      all_stages<Inverse>(out + b * m, m, tw_);
+    }
+    if (m == n) return;
+    team_.sync();  // the only barrier between stages: columns cross every block
+    // Phase 2: the last log2(N/M) stages, column tile by column tile.
+    const Range cols = share(m, p, r, 8);
+    for (std::size_t c0 = cols.begin; c0 < cols.end; c0 += tile) {
+      const std::size_t c1 = std::min(c0 + tile, cols.end);
+      for (std::size_t half = m; half < n; half *= 2) column_stage<Inverse>(out, n, half, m, tw_.stage(half), c0, c1);
+    }
+  });
+}
+
+template class V3Blocked<float>;
+template class V3Blocked<double>;
+
+}  // namespace course::ch04
