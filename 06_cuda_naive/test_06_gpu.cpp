@@ -1,5 +1,6 @@
 // 06 on the GPU: both variants through the shared conformance suite, float and double,
-// batched, with the sizes each refuses. Exits 77 (skipped) without a CUDA device.
+// batched, with the sizes each refuses. Cases tagged [small] run a few sizes only, for the
+// compute-sanitizer runs (memcheck; racecheck for v1). Exits 77 (skipped) without a CUDA device.
 #include <memory>
 
 #include "06_cuda_naive/naive_fft.hpp"
@@ -9,26 +10,44 @@
 using namespace course;
 using namespace course::cuda_naive;
 
-TEMPLATE_TEST_CASE("06 v1 (one block, __syncthreads) passes the conformance suite", "[gpu][v1]", float, double) {
+namespace {
+
+template <class T>
+void check_v1(bool small) {
   conformance::Config cfg;
-  cfg.sizes = conformance::powers_of_two(0, v1_max_log2);
+  cfg.sizes = small ? std::vector<std::size_t>{1, 2, 16, 2048} : conformance::powers_of_two(0, v1_max_log2);
   cfg.batch = 5;
   cfg.refused = {0, 3, 1536, 4096, std::size_t{1} << 20};  // 4096 and up: more than one block
-  auto fn = device_transform<TestType>([](std::size_t n, std::size_t batch) {
-    return std::make_unique<BlockPlan<TestType>>(n, batch);
-  });
-  require_conformance(conformance::check_conformance<TestType>(fn, cfg));
+  auto fn = device_transform<T>([](std::size_t n, std::size_t batch) { return std::make_unique<BlockPlan<T>>(n, batch); });
+  require_conformance(conformance::check_conformance<T>(fn, cfg));
 }
 
-TEMPLATE_TEST_CASE("06 v2 (a launch per stage) passes the conformance suite", "[gpu][v2]", float, double) {
+template <class T>
+void check_v2(bool small) {
   conformance::Config cfg;
-  cfg.sizes = conformance::powers_of_two(0, 20);
+  cfg.sizes = small ? std::vector<std::size_t>{1, 2, 16, 4096} : conformance::powers_of_two(0, 20);
   cfg.batch = 3;
   cfg.refused = {0, 3, 12, std::size_t{1} << 28};
-  auto fn = device_transform<TestType>([](std::size_t n, std::size_t batch) {
-    return std::make_unique<StagePlan<TestType>>(n, batch);
-  });
-  require_conformance(conformance::check_conformance<TestType>(fn, cfg));
+  auto fn = device_transform<T>([](std::size_t n, std::size_t batch) { return std::make_unique<StagePlan<T>>(n, batch); });
+  require_conformance(conformance::check_conformance<T>(fn, cfg));
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("06 v1 (one block, __syncthreads) passes the conformance suite", "[gpu][v1]", float, double) {
+  check_v1<TestType>(false);
+}
+
+TEMPLATE_TEST_CASE("06 v2 (a launch per stage) passes the conformance suite up to 2^20", "[gpu][v2]", float, double) {
+  check_v2<TestType>(false);
+}
+
+TEMPLATE_TEST_CASE("06 v1 small sizes (for compute-sanitizer)", "[small][v1small][gpu]", float, double) {
+  check_v1<TestType>(true);
+}
+
+TEMPLATE_TEST_CASE("06 v2 small sizes (for compute-sanitizer)", "[small][gpu]", float, double) {
+  check_v2<TestType>(true);
 }
 
 TEST_CASE("06 plans refuse in == out", "[gpu]") {

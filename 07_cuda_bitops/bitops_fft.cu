@@ -1,0 +1,271 @@
+// 07_cuda_bitops: kernels and plans. Kernels are thin: each computes its thread's index and
+// calls the per-thread function of bitops_thread.hpp, except the shared-memory kernel (v4, v5),
+// whose threads cooperate through __syncthreads().
+#include "07_cuda_bitops/bitops_fft.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "07_cuda_bitops/bitops_thread.hpp"
+#include "common/cuda_helpers.hpp"
+#include "common/twiddle.hpp"
+
+namespace course::bitops {
+
+namespace {
+
+constexpr unsigned threads_per_block = 256;
+
+unsigned blocks_for(std::uint32_t threads) { return (threads + threads_per_block - 1) / threads_per_block; }
+
+
+template <class T, class Twiddle>
+__global__ void shift_kernel(const Complex<T>* in, Complex<T>* out, unsigned log2n, unsigned stage,
+                             std::uint32_t threads, Twiddle twiddle) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < threads) shift_butterfly<T>(in, out, log2n, stage, t, twiddle);
+}
+
+template <class T>
+__global__ void gather_kernel(const Complex<T>* in, Complex<T>* out, unsigned log2n, std::uint32_t points) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < points) permute_gather<T>(in, out, log2n, t);
+}
+
+template <class T>
+__global__ void scatter_kernel(const Complex<T>* in, Complex<T>* out, unsigned log2n, std::uint32_t points) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < points) permute_scatter<T>(in, out, log2n, t);
+}
+
+template <class T, class Twiddle>
+__global__ void stage_kernel(Complex<T>* data, unsigned log2n, unsigned stage, std::uint32_t threads, Twiddle twiddle) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < threads) natural_butterfly<T>(data, log2n, stage, t, twiddle);
+}
+
+// v4 and v5: block b owns points [b P, (b + 1) P) (P = 2^log2p), that is P / M whole
+// sub-transforms of size M = 2^log2m, and runs their first log2m stages in shared memory: one
+// read and one write of global memory for log2m stages. With `reverse`, the load puts each
+// sub-transform in bit-reversed order (M = N: the whole transform); without, the input is
+// already permuted (v5's tiles). Twiddles come from the table of size N (TableTwiddle).
+// in may equal out: every block reads all of its points before it writes any.
+template <class T>
+__global__ void shared_kernel(const Complex<T>* in, Complex<T>* out, unsigned log2n, unsigned log2m, unsigned log2p,
+                              std::uint32_t points, const Complex<T>* table, int sign, bool reverse) {
+  extern __shared__ __align__(16) unsigned char shared_raw[];
+  Complex<T>* s = reinterpret_cast<Complex<T>*>(shared_raw);
+  const std::uint32_t tile = std::uint32_t{1} << log2p;
+  const std::uint32_t first = blockIdx.x << log2p;
+  const std::uint32_t mask = (std::uint32_t{1} << log2m) - 1;
+  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) {
+    const std::uint32_t g = first + i;
+    const std::uint32_t local = reverse ? (i & ~mask) | reverse_bits32(i & mask, log2m) : i;
+    // Past the last transform (a partial last block) the stages run on zeros and store nothing.
+    s[local] = g < points ? in[g] : Complex<T>{};
+  }
+  __syncthreads();
+  const TableTwiddle<T> twiddle{table, log2n, sign};
+  for (unsigned stage = 0; stage < log2m; ++stage) {
+    const std::uint32_t low = (std::uint32_t{1} << stage) - 1;
+    for (std::uint32_t k = threadIdx.x; k < tile / 2; k += blockDim.x) {
+      const std::uint32_t top = butterfly_top(k, stage);
+      const std::uint32_t bottom = top | (low + 1);
+      const Complex<T> a = s[top];
+      const Complex<T> wb = twiddle(k & low, stage) * s[bottom];
+      s[top] = a + wb;
+      s[bottom] = a - wb;
+    }
+    __syncthreads();
+  }
+  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) {
+    const std::uint32_t g = first + i;
+    if (g < points) out[g] = s[i];
+  }
+}
+
+// Launches shared_kernel over `points` points with sub-transforms of 2^log2m points. Small
+// transforms are packed several to a block (at least 1024 points) so a block has work for
+// 512 threads; the tile never exceeds shared_bytes.
+template <class T>
+void launch_shared(const Complex<T>* in, Complex<T>* out, unsigned log2n, unsigned log2m, std::uint32_t points,
+                   const Complex<T>* table, int sign, bool reverse, cudaStream_t stream) {
+  const unsigned log2p = log2m > 10 ? log2m : 10;
+  const std::uint32_t tile = std::uint32_t{1} << log2p;
+  const unsigned threads = tile / 2 < 512 ? tile / 2 : 512;
+  const std::uint32_t blocks = (points + tile - 1) / tile;
+  shared_kernel<T><<<blocks, threads, tile * sizeof(Complex<T>), stream>>>(in, out, log2n, log2m, log2p, points, table,
+                                                                           sign, reverse);
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+void require_distinct(const void* in, const void* out, const std::string& who) {
+  if (in == out) throw std::invalid_argument(who + ": in and out must be different device buffers");
+}
+
+std::uint32_t points_of(std::size_t n, std::size_t batch) { return static_cast<std::uint32_t>(n * batch); }
+
+// Permutation then all stages in global memory, with the given twiddle source (v2, v3).
+template <class T, class Twiddle>
+void run_reorder(const Complex<T>* in, Complex<T>* out, unsigned log2n, std::uint32_t points, Permutation perm,
+                 Twiddle twiddle, cudaStream_t stream) {
+  for_each_reorder_launch(log2n, points, [&](Step step, unsigned stage, std::uint32_t threads) {
+    if (step == Step::permute) {
+      if (perm == Permutation::gather) gather_kernel<T><<<blocks_for(threads), threads_per_block, 0, stream>>>(in, out, log2n, threads);
+      else scatter_kernel<T><<<blocks_for(threads), threads_per_block, 0, stream>>>(in, out, log2n, threads);
+    } else {
+      stage_kernel<T><<<blocks_for(threads), threads_per_block, 0, stream>>>(out, log2n, stage, threads, twiddle);
+    }
+    COURSE_CUDA_CHECK_LAUNCH();
+  });
+}
+
+}  // namespace
+
+const char* to_string(Permutation p) { return p == Permutation::gather ? "gather" : "scatter"; }
+const char* to_string(TwiddleSource s) {
+  switch (s) {
+    case TwiddleSource::sincos_double: return "sincos";
+    case TwiddleSource::table: return "table";
+    case TwiddleSource::sincospi: return "sincospi";
+    default: return "fast";
+  }
+}
+
+template <class T>
+PlanBase<T>::PlanBase(std::size_t n, std::size_t batch, cudaStream_t stream, bool with_table)
+    : n_(n), batch_(batch), log2n_(log2_exact(n)), stream_(stream) {
+  if (with_table && n >= 2) {
+    const auto host = twiddle_table<T>(n, n / 2);
+    COURSE_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&table_), host.size() * sizeof(Complex<T>)));
+    COURSE_CUDA_CHECK(cudaMemcpy(table_, host.data(), host.size() * sizeof(Complex<T>), cudaMemcpyHostToDevice));
+  }
+}
+
+template <class T>
+PlanBase<T>::~PlanBase() {
+  if (table_) cudaFree(table_);
+}
+
+namespace {
+// Validates before the base class allocates anything: the comma runs the check first.
+std::size_t checked(const char* variant, std::size_t n, std::size_t batch) {
+  require_size(variant, n, batch);
+  return n;
+}
+template <class T>
+std::size_t checked_shared(std::size_t n, std::size_t batch) {
+  require_shared_size<T>(n, batch);
+  return n;
+}
+}  // namespace
+
+// --- v1
+template <class T>
+ShiftPlan<T>::ShiftPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
+    : PlanBase<T>(checked("v1", n, batch), batch, stream, false) {}
+
+template <class T>
+void ShiftPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  require_distinct(in, out, std::string(chapter) + " v1");
+  const SincosTwiddle<T> twiddle{static_cast<int>(dir)};
+  for_each_v1_launch(this->log2n_, points_of(this->n_, this->batch_), [&](Step, unsigned stage, std::uint32_t threads) {
+    shift_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(in, out, this->log2n_, stage, threads, twiddle);
+    COURSE_CUDA_CHECK_LAUNCH();
+  });
+}
+
+// --- v2
+template <class T>
+ReorderPlan<T>::ReorderPlan(std::size_t n, std::size_t batch, Permutation p, cudaStream_t stream)
+    : PlanBase<T>(checked("v2", n, batch), batch, stream, false), permutation_(p) {}
+
+template <class T>
+void ReorderPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  require_distinct(in, out, std::string(chapter) + " v2");
+  run_reorder<T>(in, out, this->log2n_, points_of(this->n_, this->batch_), permutation_,
+                 SincosTwiddle<T>{static_cast<int>(dir)}, this->stream_);
+}
+
+// --- v3
+template <class T>
+TwiddlePlan<T>::TwiddlePlan(std::size_t n, std::size_t batch, TwiddleSource s, cudaStream_t stream)
+    : PlanBase<T>(checked("v3", n, batch), batch, stream, s == TwiddleSource::table), source_(s) {
+  if (s == TwiddleSource::fast_sincosf && sizeof(T) != 4)
+    throw std::invalid_argument(std::string(chapter) + " v3: the fast __sincosf twiddles are float only; a double "
+                                "transform would inherit float's error (use table or sincospi)");
+}
+
+template <class T>
+void TwiddlePlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  require_distinct(in, out, std::string(chapter) + " v3");
+  const int sign = static_cast<int>(dir);
+  const auto points = points_of(this->n_, this->batch_);
+  const auto g = Permutation::gather;
+  switch (source_) {
+    case TwiddleSource::sincos_double:
+      run_reorder<T>(in, out, this->log2n_, points, g, SincosTwiddle<T>{sign}, this->stream_);
+      break;
+    case TwiddleSource::table:
+      run_reorder<T>(in, out, this->log2n_, points, g, TableTwiddle<T>{this->table_, this->log2n_, sign}, this->stream_);
+      break;
+    case TwiddleSource::sincospi:
+      run_reorder<T>(in, out, this->log2n_, points, g, SincospiTwiddle<T>{sign}, this->stream_);
+      break;
+    case TwiddleSource::fast_sincosf:
+      if constexpr (sizeof(T) == 4) run_reorder<T>(in, out, this->log2n_, points, g, FastSincosTwiddle{sign}, this->stream_);
+      break;
+  }
+}
+
+// --- v4
+template <class T>
+SharedPlan<T>::SharedPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
+    : PlanBase<T>(checked_shared<T>(n, batch), batch, stream, true) {}
+
+template <class T>
+void SharedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  require_distinct(in, out, std::string(chapter) + " v4");
+  launch_shared<T>(in, out, this->log2n_, this->log2n_, points_of(this->n_, this->batch_), this->table_,
+                   static_cast<int>(dir), true, this->stream_);
+}
+
+// --- v5
+template <class T>
+TiledPlan<T>::TiledPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
+    : PlanBase<T>(checked("v5", n, batch), batch, stream, true) {}
+
+template <class T>
+void TiledPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  require_distinct(in, out, std::string(chapter) + " v5");
+  const int sign = static_cast<int>(dir);
+  const auto points = points_of(this->n_, this->batch_);
+  const unsigned log2n = this->log2n_, tile_log2 = shared_max_log2<T>();
+  if (log2n <= tile_log2) {
+    launch_shared<T>(in, out, log2n, log2n, points, this->table_, sign, true, this->stream_);
+    return;
+  }
+  // After the permutation, stages 0 .. tile_log2 - 1 combine points within aligned tiles of
+  // 2^tile_log2: one shared-memory pass does them all, in place in out.
+  gather_kernel<T><<<blocks_for(points), threads_per_block, 0, this->stream_>>>(in, out, log2n, points);
+  COURSE_CUDA_CHECK_LAUNCH();
+  launch_shared<T>(out, out, log2n, tile_log2, points, this->table_, sign, false, this->stream_);
+  const TableTwiddle<T> twiddle{this->table_, log2n, sign};
+  for (unsigned stage = tile_log2; stage < log2n; ++stage) {
+    stage_kernel<T><<<blocks_for(points / 2), threads_per_block, 0, this->stream_>>>(out, log2n, stage, points / 2, twiddle);
+    COURSE_CUDA_CHECK_LAUNCH();
+  }
+}
+
+#define COURSE_07_INSTANTIATE(T)  \
+  template class PlanBase<T>;     \
+  template class ShiftPlan<T>;    \
+  template class ReorderPlan<T>;  \
+  template class TwiddlePlan<T>;  \
+  template class SharedPlan<T>;   \
+  template class TiledPlan<T>;
+COURSE_07_INSTANTIATE(float)
+COURSE_07_INSTANTIATE(double)
+
+}  // namespace course::bitops

@@ -1,0 +1,111 @@
+// 07 v1-v3 without a GPU: each kernel's per-thread function run on the CPU for every thread of
+// every launch, in the plans' launch order (the same for_each_*_launch sequences), checked by
+// the conformance suite in float and double. v4 and v5 use shared memory and __syncthreads():
+// they are checked on a GPU (test_07_gpu), also under racecheck.
+#include <span>
+#include <vector>
+
+#include "07_cuda_bitops/bitops_sizes.hpp"
+#include "07_cuda_bitops/bitops_thread.hpp"
+#include "common/catch.hpp"
+#include "common/twiddle.hpp"
+
+using namespace course;
+using namespace course::bitops;
+
+namespace {
+
+enum class Emulated { v1, v2_gather, v2_scatter, v3_table, v3_sincospi, v3_fast };
+
+template <class T>
+conformance::TransformFn<T> emulate(Emulated which) {
+  return [which](std::span<const Complex<T>> in_span, std::span<Complex<T>> out_span, std::size_t n,
+                 std::size_t batch, Direction dir) {
+    require_size(which == Emulated::v1 ? "v1" : which <= Emulated::v2_scatter ? "v2" : "v3", n, batch);
+    const Complex<T>* in = in_span.data();
+    Complex<T>* out = out_span.data();
+    const unsigned log2n = log2_exact(n);
+    const int sign = static_cast<int>(dir);
+    const auto points = static_cast<std::uint32_t>(n * batch);
+    const auto table = twiddle_table<T>(n, n / 2);  // what the v3 plan uploads
+    if (which == Emulated::v1) {
+      for_each_v1_launch(log2n, points, [&](Step, unsigned stage, std::uint32_t threads) {
+        for (std::uint32_t t = 0; t < threads; ++t) shift_butterfly<T>(in, out, log2n, stage, t, SincosTwiddle<T>{sign});
+      });
+      return;
+    }
+    auto stages = [&](auto twiddle) {
+      for_each_reorder_launch(log2n, points, [&](Step step, unsigned stage, std::uint32_t threads) {
+        for (std::uint32_t t = 0; t < threads; ++t) {
+          if (step == Step::permute) {
+            if (which == Emulated::v2_scatter) permute_scatter<T>(in, out, log2n, t);
+            else permute_gather<T>(in, out, log2n, t);
+          } else {
+            natural_butterfly<T>(out, log2n, stage, t, twiddle);
+          }
+        }
+      });
+    };
+    switch (which) {
+      case Emulated::v3_table: stages(TableTwiddle<T>{table.data(), log2n, sign}); break;
+      case Emulated::v3_sincospi: stages(SincospiTwiddle<T>{sign}); break;
+      case Emulated::v3_fast:
+        if constexpr (sizeof(T) == 4) stages(FastSincosTwiddle{sign});
+        break;
+      default: stages(SincosTwiddle<T>{sign}); break;
+    }
+  };
+}
+
+conformance::Config config() {
+  conformance::Config cfg;
+  cfg.sizes = conformance::powers_of_two(0, 14);
+  cfg.batch = 3;
+  cfg.refused = {0, 3, 12, 1000, std::size_t{1} << 28};
+  return cfg;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("07 v1 (shifts and masks) emulated passes the conformance suite", "[emulated][v1]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(emulate<TestType>(Emulated::v1), config()));
+}
+
+TEMPLATE_TEST_CASE("07 v2 (permutation pass, gather) emulated passes the conformance suite", "[emulated][v2]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(emulate<TestType>(Emulated::v2_gather), config()));
+}
+
+TEMPLATE_TEST_CASE("07 v2 (permutation pass, scatter) emulated passes the conformance suite", "[emulated][v2]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(emulate<TestType>(Emulated::v2_scatter), config()));
+}
+
+TEMPLATE_TEST_CASE("07 v3 (twiddle table) emulated passes the conformance suite", "[emulated][v3]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(emulate<TestType>(Emulated::v3_table), config()));
+}
+
+TEMPLATE_TEST_CASE("07 v3 (sincospi twiddles) emulated passes the conformance suite", "[emulated][v3]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(emulate<TestType>(Emulated::v3_sincospi), config()));
+}
+
+TEST_CASE("07 v3 (fast sincosf twiddles, indexing only on the CPU) emulated passes the conformance suite", "[emulated][v3]") {
+  require_conformance(conformance::check_conformance<float>(emulate<float>(Emulated::v3_fast), config()));
+}
+
+TEST_CASE("07 butterfly_top inserts a zero bit at the stage's position", "[emulated]") {
+  for (unsigned stage = 0; stage < 12; ++stage) {
+    const std::uint32_t half = 1u << stage;
+    for (std::uint32_t k = 0; k < 4096; ++k) REQUIRE(butterfly_top(k, stage) == (k / half) * 2 * half + k % half);
+  }
+}
+
+TEST_CASE("07 refusals name the size, the limit and who takes it", "[emulated]") {
+  CHECK_THROWS_WITH(require_size("v1", std::size_t{1} << 28, 1), testing::contains("268435456"));
+  CHECK_THROWS_WITH(require_size("v2", 96, 1), testing::contains("96"));
+  CHECK_THROWS_WITH(require_size("v3", std::size_t{1} << 20, std::size_t{1} << 12), testing::contains("2^31"));
+  CHECK_THROWS_AS(require_size("v1", 16, 0), size_error);
+  CHECK_NOTHROW(require_shared_size<float>(4096, 8));
+  CHECK_NOTHROW(require_shared_size<double>(2048, 8));
+  CHECK_THROWS_WITH(require_shared_size<float>(8192, 1), testing::contains("8192") && testing::contains("4096") &&
+                                                             testing::contains("v5"));
+  CHECK_THROWS_WITH(require_shared_size<double>(4096, 1), testing::contains("4096") && testing::contains("2048"));
+}
