@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "07_cuda_bitops/bitops_thread.hpp"
+#include "07_cuda_bitops/shared_thread.hpp"
 #include "common/cuda_helpers.hpp"
 #include "common/twiddle.hpp"
 
@@ -45,58 +46,31 @@ __global__ void stage_kernel(Complex<T>* data, unsigned log2n, unsigned stage, s
   if (t < threads) natural_butterfly<T>(data, log2n, stage, t, twiddle);
 }
 
-// v4 and v5: block b owns points [b P, (b + 1) P) (P = 2^log2p), that is P / M whole
-// sub-transforms of size M = 2^log2m, and runs their first log2m stages in shared memory: one
-// read and one write of global memory for log2m stages. With `reverse`, the load puts each
-// sub-transform in bit-reversed order (M = N: the whole transform); without, the input is
-// already permuted (v5's tiles). Twiddles come from the table of size N (TableTwiddle).
-// in may equal out: every block reads all of its points before it writes any.
+// v4 and v5: the phases of shared_thread.hpp with the barriers between them. One read and one
+// write of global memory for log2m stages. in may equal out (v5): every block reads all of its
+// points before it writes any, and blocks own disjoint points.
 template <class T>
-__global__ void shared_kernel(const Complex<T>* in, Complex<T>* out, unsigned log2n, unsigned log2m, unsigned log2p,
-                              std::uint32_t points, const Complex<T>* table, int sign, bool reverse) {
+__global__ void shared_kernel(const Complex<T>* in, Complex<T>* out, SharedGeometry g, const Complex<T>* table, int sign) {
   extern __shared__ __align__(16) unsigned char shared_raw[];
   Complex<T>* s = reinterpret_cast<Complex<T>*>(shared_raw);
-  const std::uint32_t tile = std::uint32_t{1} << log2p;
-  const std::uint32_t first = blockIdx.x << log2p;
-  const std::uint32_t mask = (std::uint32_t{1} << log2m) - 1;
-  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) {
-    const std::uint32_t g = first + i;
-    const std::uint32_t local = reverse ? (i & ~mask) | reverse_bits32(i & mask, log2m) : i;
-    // Past the last transform (a partial last block) the stages run on zeros and store nothing.
-    s[local] = g < points ? in[g] : Complex<T>{};
-  }
+  const std::uint32_t tile = g.tile();
+  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) shared_load(in, s, g, blockIdx.x, i);
   __syncthreads();
-  const TableTwiddle<T> twiddle{table, log2n, sign};
-  for (unsigned stage = 0; stage < log2m; ++stage) {
-    const std::uint32_t low = (std::uint32_t{1} << stage) - 1;
-    for (std::uint32_t k = threadIdx.x; k < tile / 2; k += blockDim.x) {
-      const std::uint32_t top = butterfly_top(k, stage);
-      const std::uint32_t bottom = top | (low + 1);
-      const Complex<T> a = s[top];
-      const Complex<T> wb = twiddle(k & low, stage) * s[bottom];
-      s[top] = a + wb;
-      s[bottom] = a - wb;
-    }
+  const TableTwiddle<T> twiddle{table, g.log2n, sign};
+  for (unsigned stage = 0; stage < g.log2m; ++stage) {
+    for (std::uint32_t k = threadIdx.x; k < tile / 2; k += blockDim.x) shared_butterfly(s, twiddle, stage, k);
     __syncthreads();
   }
-  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) {
-    const std::uint32_t g = first + i;
-    if (g < points) out[g] = s[i];
-  }
+  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) shared_store(s, out, g, blockIdx.x, i);
 }
 
-// Launches shared_kernel over `points` points with sub-transforms of 2^log2m points. Small
-// transforms are packed several to a block (at least 1024 points) so a block has work for
-// 512 threads; the tile never exceeds shared_bytes.
 template <class T>
-void launch_shared(const Complex<T>* in, Complex<T>* out, unsigned log2n, unsigned log2m, std::uint32_t points,
-                   const Complex<T>* table, int sign, bool reverse, cudaStream_t stream) {
-  const unsigned log2p = log2m > 10 ? log2m : 10;
-  const std::uint32_t tile = std::uint32_t{1} << log2p;
+void launch_shared(const Complex<T>* in, Complex<T>* out, const SharedGeometry& g, const Complex<T>* table, int sign,
+                   cudaStream_t stream) {
+  const std::uint32_t tile = g.tile();
   const unsigned threads = tile / 2 < 512 ? tile / 2 : 512;
-  const std::uint32_t blocks = (points + tile - 1) / tile;
-  shared_kernel<T><<<blocks, threads, tile * sizeof(Complex<T>), stream>>>(in, out, log2n, log2m, log2p, points, table,
-                                                                           sign, reverse);
+  const std::uint32_t blocks = (g.points + tile - 1) / tile;
+  shared_kernel<T><<<blocks, threads, tile * sizeof(Complex<T>), stream>>>(in, out, g, table, sign);
   COURSE_CUDA_CHECK_LAUNCH();
 }
 
@@ -227,8 +201,8 @@ SharedPlan<T>::SharedPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
 template <class T>
 void SharedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   require_distinct(in, out, std::string(chapter) + " v4");
-  launch_shared<T>(in, out, this->log2n_, this->log2n_, points_of(this->n_, this->batch_), this->table_,
-                   static_cast<int>(dir), true, this->stream_);
+  const auto g = shared_geometry(this->log2n_, this->log2n_, points_of(this->n_, this->batch_), true);
+  launch_shared<T>(in, out, g, this->table_, static_cast<int>(dir), this->stream_);
 }
 
 // --- v5
@@ -240,22 +214,22 @@ template <class T>
 void TiledPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   require_distinct(in, out, std::string(chapter) + " v5");
   const int sign = static_cast<int>(dir);
-  const auto points = points_of(this->n_, this->batch_);
-  const unsigned log2n = this->log2n_, tile_log2 = shared_max_log2<T>();
-  if (log2n <= tile_log2) {
-    launch_shared<T>(in, out, log2n, log2n, points, this->table_, sign, true, this->stream_);
-    return;
-  }
-  // After the permutation, stages 0 .. tile_log2 - 1 combine points within aligned tiles of
-  // 2^tile_log2: one shared-memory pass does them all, in place in out.
-  gather_kernel<T><<<blocks_for(points), threads_per_block, 0, this->stream_>>>(in, out, log2n, points);
-  COURSE_CUDA_CHECK_LAUNCH();
-  launch_shared<T>(out, out, log2n, tile_log2, points, this->table_, sign, false, this->stream_);
-  const TableTwiddle<T> twiddle{this->table_, log2n, sign};
-  for (unsigned stage = tile_log2; stage < log2n; ++stage) {
-    stage_kernel<T><<<blocks_for(points / 2), threads_per_block, 0, this->stream_>>>(out, log2n, stage, points / 2, twiddle);
+  const unsigned log2n = this->log2n_;
+  for_each_tiled_launch(log2n, points_of(this->n_, this->batch_), shared_max_log2<T>(),
+                        [&](TiledStep step, const SharedGeometry& g, unsigned stage, std::uint32_t threads) {
+    switch (step) {
+      // Up to one tile the input is read directly; beyond, out already holds the permuted input.
+      case TiledStep::shared: launch_shared<T>(g.reverse ? in : out, out, g, this->table_, sign, this->stream_); return;
+      case TiledStep::permute:
+        gather_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(in, out, log2n, threads);
+        break;
+      case TiledStep::stage:
+        stage_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(
+            out, log2n, stage, threads, TableTwiddle<T>{this->table_, log2n, sign});
+        break;
+    }
     COURSE_CUDA_CHECK_LAUNCH();
-  }
+  });
 }
 
 #define COURSE_07_INSTANTIATE(T)  \

@@ -1,12 +1,15 @@
 // 07 v1-v3 without a GPU: each kernel's per-thread function run on the CPU for every thread of
 // every launch, in the plans' launch order (the same for_each_*_launch sequences), checked by
 // the conformance suite in float and double. v4 and v5 use shared memory and __syncthreads():
-// they are checked on a GPU (test_07_gpu), also under racecheck.
+// their phases (shared_thread.hpp) are run here phase by phase, every thread of a block before
+// the next phase, which is what the barriers guarantee; the barriers themselves are checked on
+// a GPU (test_07_gpu under racecheck and synccheck).
 #include <span>
 #include <vector>
 
 #include "07_cuda_bitops/bitops_sizes.hpp"
 #include "07_cuda_bitops/bitops_thread.hpp"
+#include "07_cuda_bitops/shared_thread.hpp"
 #include "common/catch.hpp"
 #include "common/twiddle.hpp"
 
@@ -57,6 +60,54 @@ conformance::TransformFn<T> emulate(Emulated which) {
   };
 }
 
+// One launch of shared_kernel, block after block; each block's phases in barrier order.
+template <class T>
+void emulate_shared(const Complex<T>* in, Complex<T>* out, const SharedGeometry& g, const Complex<T>* table, int sign) {
+  const std::uint32_t tile = g.tile();
+  const std::uint32_t blocks = (g.points + tile - 1) / tile;
+  std::vector<Complex<T>> s(tile);
+  const TableTwiddle<T> twiddle{table, g.log2n, sign};
+  for (std::uint32_t b = 0; b < blocks; ++b) {
+    for (std::uint32_t i = 0; i < tile; ++i) shared_load(in, s.data(), g, b, i);
+    for (unsigned stage = 0; stage < g.log2m; ++stage)
+      for (std::uint32_t k = 0; k < tile / 2; ++k) shared_butterfly(s.data(), twiddle, stage, k);
+    for (std::uint32_t i = 0; i < tile; ++i) shared_store(s.data(), out, g, b, i);
+  }
+}
+
+template <class T>
+conformance::TransformFn<T> emulate_v4() {
+  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    require_shared_size<T>(n, batch);
+    const unsigned log2n = log2_exact(n);
+    const auto table = twiddle_table<T>(n, n / 2);
+    emulate_shared<T>(in.data(), out.data(), shared_geometry(log2n, log2n, static_cast<std::uint32_t>(n * batch), true),
+                      table.data(), static_cast<int>(dir));
+  };
+}
+
+template <class T>
+conformance::TransformFn<T> emulate_v5() {
+  return [](std::span<const Complex<T>> in_span, std::span<Complex<T>> out_span, std::size_t n, std::size_t batch,
+            Direction dir) {
+    require_size("v5", n, batch);
+    const Complex<T>* in = in_span.data();
+    Complex<T>* out = out_span.data();
+    const unsigned log2n = log2_exact(n);
+    const int sign = static_cast<int>(dir);
+    const auto table = twiddle_table<T>(n, n / 2);
+    const TableTwiddle<T> twiddle{table.data(), log2n, sign};
+    for_each_tiled_launch(log2n, static_cast<std::uint32_t>(n * batch), shared_max_log2<T>(),
+                          [&](TiledStep step, const SharedGeometry& g, unsigned stage, std::uint32_t threads) {
+      if (step == TiledStep::shared) return emulate_shared<T>(g.reverse ? in : out, out, g, table.data(), sign);
+      for (std::uint32_t t = 0; t < threads; ++t) {
+        if (step == TiledStep::permute) permute_gather<T>(in, out, log2n, t);
+        else natural_butterfly<T>(out, log2n, stage, t, twiddle);
+      }
+    });
+  };
+}
+
 conformance::Config config() {
   conformance::Config cfg;
   cfg.sizes = conformance::powers_of_two(0, 14);
@@ -89,6 +140,20 @@ TEMPLATE_TEST_CASE("07 v3 (sincospi twiddles) emulated passes the conformance su
 
 TEST_CASE("07 v3 (fast sincosf twiddles, indexing only on the CPU) emulated passes the conformance suite", "[emulated][v3]") {
   require_conformance(conformance::check_conformance<float>(emulate<float>(Emulated::v3_fast), config()));
+}
+
+TEMPLATE_TEST_CASE("07 v4 (shared memory) emulated phase by phase passes the conformance suite", "[emulated][v4]", float,
+                   double) {
+  auto cfg = config();
+  cfg.sizes = conformance::powers_of_two(0, shared_max_log2<TestType>());
+  cfg.batch = 5;  // with N = 16: 80 points, one partial block
+  cfg.refused = {0, 3, 12, std::size_t{1} << (shared_max_log2<TestType>() + 1)};
+  require_conformance(conformance::check_conformance<TestType>(emulate_v4<TestType>(), cfg));
+}
+
+TEMPLATE_TEST_CASE("07 v5 (shared first stages, then global) emulated passes the conformance suite", "[emulated][v5]",
+                   float, double) {
+  require_conformance(conformance::check_conformance<TestType>(emulate_v5<TestType>(), config()));
 }
 
 TEST_CASE("07 butterfly_top inserts a zero bit at the stage's position", "[emulated]") {
