@@ -30,7 +30,7 @@ endfunction()
 function(course_add_benchmark name)
   cmake_parse_arguments(B "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${B_SOURCES})
-  target_link_libraries(${name} PRIVATE course_bench course_common ${B_LIBS})
+  target_link_libraries(${name} PRIVATE course_bench_main course_bench course_common ${B_LIBS})
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
 endfunction()
 

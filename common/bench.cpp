@@ -25,7 +25,11 @@ double flops_per_transform(std::size_t n) { return n > 1 ? 5.0 * n * std::log2(s
 benchmark::internal::Benchmark* with_defaults(benchmark::internal::Benchmark* b) {
   int reps = 5;
   if (const char* r = std::getenv("COURSE_BENCH_REPETITIONS")) reps = std::max(1, std::atoi(r));
-  return b->Repetitions(reps)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+  // A short minimum time per repetition: the median over repetitions is what is quoted, and a
+  // full run of every chapter must fit a GPU lease.
+  double min_time = 0.1;
+  if (const char* t = std::getenv("COURSE_BENCH_MIN_TIME")) min_time = std::atof(t);
+  return b->Repetitions(reps)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond)->MinTime(min_time);
 }
 
 std::vector<int> thread_counts() {
@@ -78,33 +82,3 @@ void add_context(const std::string& key, const std::string& value) { benchmark::
 
 }  // namespace course::bench
 
-#ifndef COURSE_BENCH_DEFAULT_DIR
-#define COURSE_BENCH_DEFAULT_DIR "bench-results"
-#endif
-
-int main(int argc, char** argv) {
-  std::vector<std::string> extra;
-  bool has_out = false;
-  for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]).rfind("--benchmark_out=", 0) == 0) has_out = true;
-  if (!has_out) {
-    // JSON always lands somewhere known: the build tree, or where ./course bench asks.
-    const char* env = std::getenv("COURSE_BENCH_DIR");
-    const std::filesystem::path dir = env ? env : COURSE_BENCH_DEFAULT_DIR;
-    std::filesystem::create_directories(dir);
-    const std::string exe = std::filesystem::path(argv[0]).filename().string();
-    extra.push_back("--benchmark_out=" + (dir / (exe + ".json")).string());
-    extra.push_back("--benchmark_out_format=json");
-  }
-  std::vector<char*> args(argv, argv + argc);
-  for (auto& e : extra) args.push_back(e.data());
-  int n = static_cast<int>(args.size());
-  benchmark::Initialize(&n, args.data());
-  if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
-  course::bench::add_context("fftw_version", course::fftw_version());
-  course::bench::add_context("hardware_threads", std::to_string(std::thread::hardware_concurrency()));
-  course_register_benchmarks();
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
