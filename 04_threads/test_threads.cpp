@@ -10,7 +10,6 @@
 
 #include "04_threads/fft_threads.hpp"
 #include "04_threads/partition.hpp"
-#include "04_threads/serial_plan.hpp"
 #include "common/catch.hpp"
 
 using namespace course;
@@ -62,11 +61,6 @@ void check_every_thread_count(Extra... extra) {
 }
 
 }  // namespace
-
-TEMPLATE_TEST_CASE("04 serial stage loop conforms", "[04][serial]", float, double) {
-  for (bool in_place : {false, true})
-    course::require_conformance(conformance::check_conformance<TestType>(adapter<SerialPlan<TestType>, TestType>(1, in_place), config()));
-}
 
 TEMPLATE_TEST_CASE("04 v1 (threads started per stage) conforms for P = 1, 2, 3, 4, 8", "[04][v1]", float, double) {
   check_every_thread_count<V1SpawnPerStage<TestType>, TestType>();

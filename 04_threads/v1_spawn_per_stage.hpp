@@ -22,10 +22,10 @@ class V1SpawnPerStage {
   int threads() const { return threads_; }
 
  private:
-  template <bool Inverse> void run(const Complex<T>* in, Complex<T>* out);
+  template <Direction dir> void run(const Complex<T>* in, Complex<T>* out);
   std::size_t n_;
   int threads_;
-  StageTwiddles<T> tw_;
+  Twiddles<T> tw_;
 };
 
 }  // namespace course::ch04

@@ -11,23 +11,23 @@ V2PoolBarrier<T>::V2PoolBarrier(std::size_t n, int threads)
 template <class T>
 void V2PoolBarrier<T>::execute(std::span<const Complex<T>> in, std::span<Complex<T>> out, Direction dir) {
   require_buffers<T>(in, out, n_);
-  if (dir == Direction::inverse) run<true>(in.data(), out.data());
-  else run<false>(in.data(), out.data());
+  if (dir == Direction::inverse) run<Direction::inverse>(in.data(), out.data());
+  else run<Direction::forward>(in.data(), out.data());
 }
 
 template <class T>
-template <bool Inverse>
+template <Direction dir>
 void V2PoolBarrier<T>::run(const Complex<T>* in, Complex<T>* out) {
   const std::size_t n = n_;
   const int p = team_.size();
+  const std::span<Complex<T>> x(out, n);
   team_.run([&](int r) {
     const Range idx = share(n, p, r, 8);
-    if (in == out) bit_reverse_swap(out, n, idx.begin, idx.end);
-    else bit_reverse_copy(in, out, n, idx.begin, idx.end);
+    bit_reverse_part(in, out, n, idx.begin, idx.end);
     const Range k = share(n / 2, p, r, 8);  // the same butterflies in every stage
-    for (std::size_t half = 1; half < n; half *= 2) {
+    for (unsigned s = 0; s < tw_.stages(); ++s) {
       team_.sync();  // stage s reads what other threads wrote in stage s - 1 (or the reversal)
-      stage_butterflies<Inverse>(out, half, tw_.stage(half), k.begin, k.end);
+      radix2_stage<dir, T>(x, tw_.stage_twiddles(s), std::size_t{1} << s, k.begin, k.end);
     }
   });
 }

@@ -21,9 +21,9 @@ class V2PoolBarrier {
   int threads() const { return team_.size(); }
 
  private:
-  template <bool Inverse> void run(const Complex<T>* in, Complex<T>* out);
+  template <Direction dir> void run(const Complex<T>* in, Complex<T>* out);
   std::size_t n_;
-  StageTwiddles<T> tw_;
+  Twiddles<T> tw_;
   Team team_;
 };
 

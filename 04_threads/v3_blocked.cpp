@@ -8,17 +8,22 @@ namespace course::ch04 {
 
 namespace {
 
-// Stage `half` (half >= m) restricted to columns [c0, c1): rows of the tile are contiguous
-// runs of c1 - c0 points, and so are their twiddles.
-template <bool Inverse, class T>
+// Stage `half` (half >= m) restricted to columns [c0, c1): the butterfly joining a[i] and
+// a[i + half] has twiddle w(j, 2 half) with j = i mod 2 half, and a tile's rows are contiguous
+// runs of c1 - c0 points, and so are their twiddles (03's radix2_stage, cut by columns).
+template <Direction dir, class T>
 void column_stage(Complex<T>* a, std::size_t n, std::size_t half, std::size_t m, const Complex<T>* w, std::size_t c0,
                   std::size_t c1) {
   for (std::size_t start = 0; start < n; start += 2 * half)
     for (std::size_t q = 0; q < half; q += m) {
-      Complex<T>* lo = a + start + q;
-      Complex<T>* hi = lo + half;
-      const Complex<T>* wq = w + q;
-      for (std::size_t c = c0; c < c1; ++c) butterfly<Inverse>(lo[c], hi[c], wq[c]);
+      Complex<T>* const top = a + start + q;
+      Complex<T>* const bottom = top + half;
+      const Complex<T>* const wq = w + q;
+      for (std::size_t c = c0; c < c1; ++c) {
+        const Complex<T> t = oriented<dir>(wq[c]) * bottom[c];
+        bottom[c] = top[c] - t;
+        top[c] = top[c] + t;
+      }
     }
 }
 
@@ -45,12 +50,12 @@ V3Blocked<T>::V3Blocked(std::size_t n, int threads, std::size_t block_bytes)
 template <class T>
 void V3Blocked<T>::execute(std::span<const Complex<T>> in, std::span<Complex<T>> out, Direction dir) {
   require_buffers<T>(in, out, n_);
-  if (dir == Direction::inverse) run<true>(in.data(), out.data());
-  else run<false>(in.data(), out.data());
+  if (dir == Direction::inverse) run<Direction::inverse>(in.data(), out.data());
+  else run<Direction::forward>(in.data(), out.data());
 }
 
 template <class T>
-template <bool Inverse>
+template <Direction dir>
 void V3Blocked<T>::run(const Complex<T>* in, Complex<T>* out) {
   const std::size_t n = n_, m = m_, tile = tile_;
   const int p = team_.size();
@@ -59,21 +64,23 @@ void V3Blocked<T>::run(const Complex<T>* in, Complex<T>* out) {
     // the input while it reverses them, so the block is in cache for its stages.
     if (in == out) {
       const Range idx = share(n, p, r, 8);
-      bit_reverse_swap(out, n, idx.begin, idx.end);
+      bit_reverse_range(std::span<Complex<T>>(out, n), idx.begin, idx.end);
       team_.sync();  // a block's points come from everywhere in the array
     }
     const Range mine = share(n / m, p, r);
     for (std::size_t b = mine.begin; b < mine.end; ++b) {
       if (in != out) bit_reverse_copy(in, out, n, b * m, (b + 1) * m);
-      all_stages<Inverse>(out + b * m, m, tw_);
+      all_stages<dir, T>(std::span<Complex<T>>(out + b * m, m), tw_);
     }
     if (m == n) return;
     team_.sync();  // the only barrier between stages: columns cross every block
     // Phase 2: the last log2(N/M) stages, column tile by column tile.
     const Range cols = share(m, p, r, 8);
+    const unsigned first_column_stage = log2_exact(m);
     for (std::size_t c0 = cols.begin; c0 < cols.end; c0 += tile) {
       const std::size_t c1 = std::min(c0 + tile, cols.end);
-      for (std::size_t half = m; half < n; half *= 2) column_stage<Inverse>(out, n, half, m, tw_.stage(half), c0, c1);
+      for (unsigned s = first_column_stage; s < tw_.stages(); ++s)
+        column_stage<dir>(out, n, std::size_t{1} << s, m, tw_.stage_twiddles(s).data(), c0, c1);
     }
   });
 }

@@ -39,9 +39,9 @@ class V3Blocked {
   static std::size_t choose_block(std::size_t n, int threads, std::size_t block_bytes);
 
  private:
-  template <bool Inverse> void run(const Complex<T>* in, Complex<T>* out);
+  template <Direction dir> void run(const Complex<T>* in, Complex<T>* out);
   std::size_t n_;
-  StageTwiddles<T> tw_;
+  Twiddles<T> tw_;
   Team team_;
   std::size_t m_, tile_;
 };
