@@ -22,7 +22,12 @@ class cuda_error : public std::runtime_error {
 [[noreturn]] void throw_cuda_error(const char* what, const char* expr, const char* file, int line);
 
 inline void check(cudaError_t e, const char* expr, const char* file, int line) {
-  if (e != cudaSuccess) throw_cuda_error(cudaGetErrorString(e), expr, file, line);
+  if (e != cudaSuccess) {
+    // Reported here, so clear it: a non-sticky error (a failed cudaMalloc) would otherwise be
+    // returned again by the next cudaGetLastError() and blamed on an innocent kernel launch.
+    cudaGetLastError();
+    throw_cuda_error(cudaGetErrorString(e), expr, file, line);
+  }
 }
 
 #define COURSE_CUDA_CHECK(expr) ::course::cuda::check((expr), #expr, __FILE__, __LINE__)
