@@ -1,7 +1,8 @@
 // The chapter's benchmark driver, one mpiexec run per rank count P:
 //   mpiexec -n P bench_05_mpi [--sizes=16,20,24] [--precisions=float,double] [--reps=5]
 //                             [--variants=v1,v2,v3,v3t,v4,fftw_mpi] [--v1-max=16]
-//                             [--effort=measure|estimate] [--out=bench_05_mpi.pP.json]
+//                             [--effort=measure|estimate] [--fftw-timelimit=5]
+//                             [--out=bench_05_mpi.pP.json]
 // Each repetition: every rank restores its input, a barrier, then execute() alone is timed
 // and the slowest rank's time counts (a distributed transform ends when its last rank does).
 // Rank 0 prints the medians and writes Google-Benchmark-shaped JSON (name .../threads:<P>,
@@ -43,6 +44,7 @@ struct Options {
   int reps = 5;
   unsigned v1_max = 16;
   bool measure = true;
+  double fftw_timelimit = 5.0;  // seconds FFTW may spend measuring one plan
   std::string out;
 };
 
@@ -67,6 +69,7 @@ Options parse(int argc, char** argv) {
     else if (auto v = value("--reps=")) o.reps = std::max(1, std::atoi(v));
     else if (auto v = value("--v1-max=")) o.v1_max = static_cast<unsigned>(std::atoi(v));
     else if (auto v = value("--effort=")) o.measure = std::string(v) != "estimate";
+    else if (auto v = value("--fftw-timelimit=")) o.fftw_timelimit = std::atof(v);
     else if (auto v = value("--out=")) o.out = v;
     else throw std::invalid_argument("bench_05_mpi: unknown argument " + a);
   }
@@ -249,12 +252,12 @@ void write_json(const Options& opt, const std::vector<Row>& rows, const std::str
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   init_fftw_mpi();
-  fftw_set_timelimit(5.0);  // a measured FFTW-MPI plan may time transposes for minutes otherwise
-  fftwf_set_timelimit(5.0);
   const int rank = rank_of(MPI_COMM_WORLD), p = size_of(MPI_COMM_WORLD);
   int rc = 0;
   try {
     Options opt = parse(argc, argv);
+    fftw_set_timelimit(opt.fftw_timelimit);  // a measured FFTW-MPI plan may time transposes for minutes
+    fftwf_set_timelimit(opt.fftw_timelimit);
     if (opt.out.empty()) opt.out = "bench_05_mpi.p" + std::to_string(p) + ".json";
     if (rank == 0) std::printf("bench_05_mpi: P = %d ranks, %d repetitions, medians of the slowest rank\n", p, opt.reps);
     std::vector<Row> rows;

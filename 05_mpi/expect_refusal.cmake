@@ -12,6 +12,7 @@ endif()
 if(rc EQUAL 0)
   message(FATAL_ERROR "exit status 0: a refused run must fail")
 endif()
+string(REPLACE ";" "," err "${err}")  # a ; would split the CMake list below
 string(REGEX MATCHALL "\\[rank [0-9]+ of ${RANKS}\\] [^\n]*" lines "${err}")
 list(LENGTH lines count)
 if(NOT count EQUAL RANKS)

@@ -2,8 +2,8 @@
 // blocks of R/P becomes its C x R transpose with rows dealt out in blocks of C/P.
 //
 // Rank r cuts its R/P rows into P tiles of C/P columns; tile d goes to rank d (one
-// MPI_Alltoall of R C / P^2 points per pair). The tiles are transposed while packing, so the
-// receiver only copies runs of R/P contiguous points into place.
+// MPI_Alltoall of R C / P^2 points per pair). The tiles are transposed while packing, so each
+// arrives as C/P runs of R/P contiguous points, which a strided receive datatype puts in place.
 #pragma once
 
 #include <mpi.h>
@@ -29,19 +29,42 @@ void transpose_block(const Complex<T>* src, std::size_t src_stride, Complex<T>* 
     }
 }
 
-// in: this rank's R/P rows of C; out: its C/P rows of R. send and recv: M = R C / P scratch.
+// One shape of distributed transpose, planned once. The receive side is an MPI datatype that
+// drops each incoming tile straight into its place in the output (strided runs of R/P points),
+// so MPI's own copy does the unpacking and no separate pass over the block is needed.
 template <class T>
-void distributed_transpose(MPI_Comm comm, int ranks, std::size_t rows, std::size_t cols, const Complex<T>* in,
-                           Complex<T>* out, Complex<T>* send, Complex<T>* recv) {
-  const std::size_t p = static_cast<std::size_t>(ranks);
-  const std::size_t my_rows = rows / p, my_cols = cols / p, tile = my_rows * my_cols;
-  for (std::size_t d = 0; d < p; ++d)  // tile d, transposed: my_cols rows of my_rows
-    transpose_block(in + d * my_cols, cols, send + d * tile, my_rows, my_rows, my_cols);
-  check(MPI_Alltoall(send, real_count(tile), real_type<T>(), recv, real_count(tile), real_type<T>(), comm),
-        "MPI_Alltoall");
-  for (std::size_t s = 0; s < p; ++s)  // from rank s: columns s*my_rows.. of every output row
-    for (std::size_t c = 0; c < my_cols; ++c)
-      std::copy_n(recv + s * tile + c * my_rows, my_rows, out + c * rows + s * my_rows);
-}
+class DistributedTranspose {
+ public:
+  DistributedTranspose(MPI_Comm comm, std::size_t rows, std::size_t cols)
+      : comm_(comm), p_(static_cast<std::size_t>(size_of(comm))), rows_(rows), cols_(cols),
+        my_rows_(rows / p_), my_cols_(cols / p_), tile_(my_rows_ * my_cols_) {
+    MPI_Datatype strided = MPI_DATATYPE_NULL;
+    check(MPI_Type_vector(static_cast<int>(my_cols_), real_count(my_rows_), real_count(rows_), real_type<T>(), &strided),
+          "MPI_Type_vector");
+    // The tile from rank s starts s * R/P points into the first output row.
+    check(MPI_Type_create_resized(strided, 0, static_cast<MPI_Aint>(my_rows_ * sizeof(Complex<T>)), &tile_type_),
+          "MPI_Type_create_resized");
+    MPI_Type_free(&strided);
+    check(MPI_Type_commit(&tile_type_), "MPI_Type_commit");
+  }
+  ~DistributedTranspose() {
+    if (tile_type_ != MPI_DATATYPE_NULL) MPI_Type_free(&tile_type_);
+  }
+  DistributedTranspose(const DistributedTranspose&) = delete;
+  DistributedTranspose& operator=(const DistributedTranspose&) = delete;
+
+  // in: this rank's R/P rows of C; out: its C/P rows of R (may be in: the whole block is packed
+  // into send before anything arrives). send: M = R C / P scratch points.
+  void operator()(const Complex<T>* in, Complex<T>* out, Complex<T>* send) const {
+    for (std::size_t d = 0; d < p_; ++d)  // tile d, transposed: my_cols rows of my_rows
+      transpose_block(in + d * my_cols_, cols_, send + d * tile_, my_rows_, my_rows_, my_cols_);
+    check(MPI_Alltoall(send, real_count(tile_), real_type<T>(), out, 1, tile_type_, comm_), "MPI_Alltoall");
+  }
+
+ private:
+  MPI_Comm comm_;
+  std::size_t p_, rows_, cols_, my_rows_, my_cols_, tile_;
+  MPI_Datatype tile_type_ = MPI_DATATYPE_NULL;
+};
 
 }  // namespace course::mpi

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "05_mpi/transpose.hpp"
 #include "common/twiddle.hpp"
 
 namespace course::mpi {
@@ -28,7 +27,8 @@ std::size_t split_n1(std::size_t n, int p) {
 template <class T>
 TransposeFft<T>::TransposeFft(MPI_Comm comm, std::size_t n, Order order)
     : comm_(comm), rank_(rank_of(comm)), ranks_(size_of(comm)), n_(n), n1_(split_n1(n, ranks_)), n2_(n / n1_),
-      m_(n / static_cast<std::size_t>(ranks_)), order_(order), fft1_(n1_), fft2_(n2_) {
+      m_(n / static_cast<std::size_t>(ranks_)), order_(order), fft1_(n1_), fft2_(n2_),
+      rows_to_cols_(comm, n1_, n2_), cols_to_rows_(comm, n2_, n1_) {
   const std::size_t rows = n2_ / static_cast<std::size_t>(ranks_);
   const std::size_t first = static_cast<std::size_t>(rank_) * rows;
   twiddles_.resize(m_);
@@ -38,7 +38,6 @@ TransposeFft<T>::TransposeFft(MPI_Comm comm, std::size_t n, Order order)
           twiddle<T>(static_cast<std::int64_t>(((first + r) * k1) % n), static_cast<std::int64_t>(n));
   work_.resize(m_);
   send_.resize(m_);
-  recv_.resize(m_);
 }
 
 template <class T>
@@ -53,17 +52,22 @@ void TransposeFft<T>::execute(std::span<Complex<T>> block, Direction dir) {
   Complex<T>* x = block.data();
   Complex<T>* w = work_.data();
   const std::size_t p = static_cast<std::size_t>(ranks_);
-  distributed_transpose(comm_, ranks_, n1_, n2_, x, w, send_.data(), recv_.data());  // 1
-  fft1_.execute_rows(w, n2_ / p, dir);                                                  // 2
-  if (dir == Direction::forward)                                                        // 3
-    for (std::size_t i = 0; i < m_; ++i) w[i] = w[i] * twiddles_[i];
-  else
-    for (std::size_t i = 0; i < m_; ++i) w[i] = w[i] * conj(twiddles_[i]);
-  distributed_transpose(comm_, ranks_, n2_, n1_, w, x, send_.data(), recv_.data());  // 4
+  rows_to_cols_(x, w, send_.data());  // 1
+  // 2 and 3 row by row: the twiddles are applied while the row is still in cache from its FFT.
+  for (std::size_t r = 0; r < n2_ / p; ++r) {
+    Complex<T>* row = w + r * n1_;
+    const Complex<T>* tw = twiddles_.data() + r * n1_;
+    fft1_.execute(row, dir);
+    if (dir == Direction::forward)
+      for (std::size_t k1 = 0; k1 < n1_; ++k1) row[k1] = row[k1] * tw[k1];
+    else
+      for (std::size_t k1 = 0; k1 < n1_; ++k1) row[k1] = row[k1] * conj(tw[k1]);
+  }
+  cols_to_rows_(w, x, send_.data());  // 4
   fft2_.execute_rows(x, n1_ / p, dir);                                                 // 5
   if (order_ == Order::transposed) return;
   // In place is safe: the whole block is packed into send_ before anything is written back.
-  distributed_transpose(comm_, ranks_, n1_, n2_, x, x, send_.data(), recv_.data());  // 6
+  rows_to_cols_(x, x, send_.data());  // 6
 }
 
 template class TransposeFft<float>;

@@ -22,6 +22,7 @@
 
 #include "05_mpi/local_fft.hpp"
 #include "05_mpi/mpi_common.hpp"
+#include "05_mpi/transpose.hpp"
 
 namespace course::mpi {
 
@@ -45,7 +46,8 @@ class TransposeFft {
   Order order_;
   LocalFft<T> fft1_, fft2_;
   std::vector<Complex<T>> twiddles_;  // w(n2 k1, N) for this rank's n2 rows, row-major
-  std::vector<Complex<T>> work_, send_, recv_;
+  DistributedTranspose<T> rows_to_cols_, cols_to_rows_;  // N1 x N2 -> N2 x N1, and back
+  std::vector<Complex<T>> work_, send_;
 };
 
 }  // namespace course::mpi

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Chapter 05's benchmark on a many-core host (the 16-core GPU machine): builds bench_05_mpi in
+# build/gpu, runs it for P = 16, 1, 8, 4, 2 ranks (most needed first, so a cut-short run still
+# holds the target's pair P = 1 and P = 16), then merges the JSON and prints time, S and E.
+#   OUT=<folder> bash 05_mpi/host_bench.sh      ->  $OUT/bench_05_mpi.json (+ per-run files)
+# The whole run stays under COURSE_MPI_BUDGET_S seconds (default 280): each mpirun gets what is
+# left. Overrides for other machines: COURSE_MPI_BUILD (build folder), COURSE_MPI_RANKS,
+# COURSE_MPI_DOUBLE_SIZES, COURSE_MPI_FLOAT_SIZES (log2 N lists), COURSE_MPI_REPS.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+OUT="${OUT:-/tmp/out}"
+mkdir -p "$OUT"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+build="${COURSE_MPI_BUILD:-build/gpu}"
+budget="${COURSE_MPI_BUDGET_S:-280}"
+reps="${COURSE_MPI_REPS:-5}"
+start=$SECONDS
+
+cmake --build "$build" -j"$(nproc)" --target bench_05_mpi >"$OUT/bench_05_mpi.build.log" 2>&1 || {
+  tail -30 "$OUT/bench_05_mpi.build.log"; echo "host_bench: build failed (is MPI found in $build? 05_mpi says so at configure)"; exit 1; }
+exe="$build/bench-mpi/bench_05_mpi"
+echo "host: $(nproc) CPUs, $(mpirun --version | head -1)"
+
+left() { echo $((budget - (SECONDS - start))); }
+
+# One rank per core, pinned, is what the numbers mean; if the host has fewer cores than ranks
+# (hyperthreads only), fall back to unpinned oversubscription and say so.
+run() {  # P outfile args...
+  local p=$1 out=$2; shift 2
+  if [ "$(left)" -lt 15 ]; then echo "host_bench: time budget spent, skipping P=$p $*"; return; fi
+  timeout "$(left)" mpirun -n "$p" --map-by core --bind-to core "$exe" --out="$out" "$@" && return
+  [ -s "$out" ] && return
+  if [ "$(left)" -lt 15 ]; then echo "host_bench: P=$p ran out of time"; return; fi
+  echo "host_bench: pinned run failed for P=$p, retrying unpinned (--oversubscribe --bind-to none)"
+  timeout "$(left)" mpirun -n "$p" --oversubscribe --bind-to none "$exe" --out="$out" "$@"
+}
+
+for p in ${COURSE_MPI_RANKS:-16 1 8 4 2}; do
+  run "$p" "$OUT/bench_05_mpi.p$p.double.json" --precisions=double --sizes="${COURSE_MPI_DOUBLE_SIZES:-16,20,24}" --reps="$reps" --fftw-timelimit=3
+  run "$p" "$OUT/bench_05_mpi.p$p.float.json" --precisions=float --sizes="${COURSE_MPI_FLOAT_SIZES:-16,20}" --reps="$reps" --fftw-timelimit=3
+done
+echo "host_bench: runs took $((SECONDS - start)) s"
+python3 05_mpi/merge_bench.py "$OUT"/bench_05_mpi.p*.json --out "$OUT/bench_05_mpi.json" | tee "$OUT/bench_05_mpi.txt"
