@@ -1,0 +1,60 @@
+// 08_cuda_stockham benchmark: v1..v4 on the standard GPU workloads (batched 512 MiB, N = 2^4..2^26;
+// single transforms 2^20..2^25), float and double, beside cuFFT and the copy roofline in the
+// same process. Kernels only (CUDA events), forward, out of place. The counter `passes` is the
+// number of round trips through global memory, the figure the lesson's byte count rests on.
+#include <cstdio>
+
+#include "08_cuda_stockham/stockham.hpp"
+#include "common/bench_cuda.hpp"
+#ifdef COURSE_HAVE_CH07
+#include "07_cuda_bitops/bitops_fft.hpp"
+#endif
+
+using namespace course;
+using namespace course::bench;
+
+namespace {
+
+template <template <class> class Plan, class T>
+void register_variant(const char* variant, const std::vector<Workload>& workloads,
+                      const char* chapter = stockham::chapter) {
+  for (const auto& wl : workloads) {
+    auto* b = benchmark::RegisterBenchmark(name(chapter, variant, precision_name<T>(), wl.n, wl.batch).c_str(),
+                                           [wl](benchmark::State& state) {
+      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
+      fill_random<T>(in.data(), in.size(), 42);
+      Plan<T> plan(wl.n, wl.batch);
+      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+      set_fft_counters<T>(state, wl.n, wl.batch);
+      if constexpr (requires { plan.passes(); }) state.counters["passes"] = plan.passes();
+    });
+    with_defaults(b)->UseManualTime();
+  }
+}
+
+template <class T>
+void register_precision() {
+  for (const auto& workloads : {batched_512mib<T>(), single_transforms()}) {
+    register_variant<stockham::StockhamPlan, T>("v1", workloads);
+    register_variant<stockham::CooleyTukeyPlan, T>("v2", workloads);
+    register_variant<stockham::FusedFirstPlan, T>("v3", workloads);
+    register_variant<stockham::FusedPlan, T>("v4", workloads);
+#ifdef COURSE_HAVE_CH07
+    // The previous chapter's best: 07 v5, reversal pass + shared-memory tile + table stages.
+    register_variant<bitops::TiledPlan, T>("v5", workloads, "07_cuda_bitops");
+#endif
+    register_cufft_baselines<T>(workloads);
+  }
+}
+
+}  // namespace
+
+void course_register_benchmarks() {
+  if (!add_gpu_context()) {
+    std::printf("no CUDA device: the 08_cuda_stockham benchmarks are skipped\n");
+    return;
+  }
+  register_copy_bandwidth();
+  register_precision<float>();
+  register_precision<double>();
+}
