@@ -12,3 +12,4 @@ export NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/ns
 mkdir -p "${OUT:-/tmp/out}"
 cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real \
   >"${OUT:-/tmp/out}/configure.log" 2>&1 || { tail -40 "${OUT:-/tmp/out}/configure.log"; false; }
+export COURSE_OFFLINE=1

@@ -27,6 +27,8 @@ def parse_name(name):
     row = {"chapter": parts[0], "variant": parts[1] if len(parts) > 1 else "", "precision": "",
            "N": None, "batch": 1, "threads": None}
     for p in parts[2:]:
+        if p in ("real_time", "manual_time") or p.split(":")[0] in ("min_time", "repeats", "iterations"):
+            continue  # added by Google Benchmark, not part of what was measured
         if p in ("float", "double"):
             row["precision"] = p
         elif ":" in p:
@@ -99,17 +101,47 @@ def machine_lines(contexts):
     return lines
 
 
+def is_gpu(row):
+    c = row["chapter"]
+    return c in ("cufft", "roofline") or (c[:2].isdigit() and int(c[:2]) >= 6)
+
+
+def roofline_gbps(rows):
+    """The measured device-to-device copy (read + write), the ceiling of every GPU row."""
+    copies = [r["GBps"] for r in rows if r["chapter"] == "roofline" and r.get("GBps")]
+    return max(copies) if copies else None
+
+
 def table(rows, all_rows=None):
     all_rows = all_rows or rows
-    out = ["| benchmark | precision | N | batch | threads | median ms | GFLOP/s | GB/s | vs library |",
-           "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    roof = roofline_gbps(all_rows) or roofline_gbps(load_roofline())
+    gpu = any(is_gpu(r) and r["chapter"] not in ("cufft", "roofline") for r in rows)
+    head = "| benchmark | precision | N | batch | threads | median ms | GFLOP/s | GB/s | vs library |"
+    rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+    if gpu and roof:
+        head += " % of copy roofline |"
+        rule += "---:|"
+    out = [head, rule]
     for r in rows:
         lib = library_time(all_rows, r)
         ratio = lib / r["ms"] if lib and r["ms"] > 0 else None
         label = f"{r['chapter']}/{r['variant']}"
-        out.append(f"| {label} | {r['precision'] or '-'} | {r['N'] or '-'} | {r['batch']} | {r['threads'] or '-'} | "
-                   f"{r['ms']:.4g} | {fmt(r['GFLOPs'], '.1f')} | {fmt(r['GBps'], '.1f')} | {fmt(ratio, '.2f')} |")
+        line = (f"| {label} | {r['precision'] or '-'} | {r['N'] or '-'} | {r['batch']} | {r['threads'] or '-'} | "
+                f"{r['ms']:.4g} | {fmt(r['GFLOPs'], '.1f')} | {fmt(r['GBps'], '.1f')} | {fmt(ratio, '.2f')} |")
+        if gpu and roof:
+            line += f" {fmt(100 * r['GBps'] / roof if r.get('GBps') and is_gpu(r) else None, '.0f')} |"
+        out.append(line)
+    if gpu and roof:
+        out += ["", f"Copy roofline: {roof:.0f} GB/s (device-to-device copy, read + write, measured by bench_common)."]
     return out
+
+
+def load_roofline():
+    """bench_common.json of the same machine folder as the README's data, when a table needs it."""
+    return _roofline_rows
+
+
+_roofline_rows = []
 
 
 def ladder_markdown(rows, contexts):
@@ -133,6 +165,9 @@ def refresh_readmes(root):
             path = root / m.group(2)
             if not path.exists():
                 sys.exit(f"report: {readme}: {m.group(2)} does not exist")
+            global _roofline_rows
+            common = path.parent / "bench_common.json"
+            _roofline_rows = load_files([common])[0] if common.exists() else []
             rows, contexts = load_files([path])
             if m.group(3):
                 rows = [r for r in rows if re.search(m.group(3), r["name"])]
@@ -147,6 +182,109 @@ def refresh_readmes(root):
     print(f"{changed} README(s) changed")
 
 
+def plots(rows, folder):
+    """time vs N per chapter, % of the library vs N, and the ladder: PNGs next to the JSON."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        sys.exit("report: matplotlib is missing: `./course setup` installs python3-matplotlib "
+                 "(or pip install matplotlib); the tables were written, the plots were not")
+    written = []
+    for precision in ("float", "double"):
+        # A chapter re-measured inside the next chapter's benchmark (for side-by-side ratios) is
+        # plotted from its own benchmark only; libraries from the first file that has them.
+        sel = [r for r in rows if r["precision"] == precision and r["N"] and r["chapter"] != "roofline"
+               and (r["chapter"] in ("fftw", "cufft") or r["source"].endswith(r["chapter"]))]
+        seen, unique = set(), []
+        for r in sel:
+            key = (r["chapter"], r["variant"], r["N"], r["batch"], r["threads"])
+            if key not in seen:
+                seen.add(key)
+                unique.append(r)
+        sel = unique
+        if not sel:
+            continue
+        # 1. time per transform vs N, one line per chapter/variant (single transforms, 1 thread).
+        fig, ax = plt.subplots(figsize=(8, 5))
+        series = {}
+        for r in sel:
+            if r["batch"] == 1 and (r["threads"] or 1) == 1:
+                series.setdefault(f"{r['chapter']}/{r['variant']}", []).append((r["N"], r["ms"]))
+        for label, pts in sorted(series.items()):
+            pts.sort()
+            style = "k--" if label.startswith(("fftw", "cufft")) else "-o"
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label, markersize=3)
+        if series:
+            ax.set_xscale("log", base=2)
+            ax.set(yscale="log", ylabel="median time per transform (ms)",
+                   title=f"Time vs N, {precision}, one transform, one thread")
+            ax.xaxis.set_major_formatter(matplotlib.ticker.LogFormatterExponent(base=2))
+            ax.set_xlabel("log2 N")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=7, ncol=2)
+            name = folder / f"time_vs_n_{precision}.png"
+            fig.savefig(name, dpi=110, bbox_inches="tight")
+            written.append(name)
+        plt.close(fig)
+        # 2. % of the library vs N for every row that has a library row beside it.
+        fig, ax = plt.subplots(figsize=(8, 5))
+        series = {}
+        for r in sel:
+            if r["chapter"] in ("fftw", "cufft"):
+                continue
+            lib = library_time(rows, r)
+            if lib:
+                key = f"{r['chapter']}/{r['variant']}" + ("" if r["batch"] == 1 else " (batched)") + \
+                      (f" P={r['threads']}" if r["threads"] else "")
+                series.setdefault(key, []).append((r["N"], 100 * lib / r["ms"]))
+        for label, pts in sorted(series.items()):
+            pts.sort()
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "-o", label=label, markersize=3)
+        if series:
+            ax.axhline(100, color="k", linestyle="--", linewidth=1)
+            ax.set_xscale("log", base=2)
+            ax.set(yscale="log", ylabel="% of the library's speed (library time / time)",
+                   title=f"How close to FFTW / cuFFT, {precision} (100% = as fast)")
+            ax.xaxis.set_major_formatter(matplotlib.ticker.LogFormatterExponent(base=2))
+            ax.set_xlabel("log2 N")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=6, ncol=2)
+            name = folder / f"pct_of_library_{precision}.png"
+            fig.savefig(name, dpi=110, bbox_inches="tight")
+            written.append(name)
+        plt.close(fig)
+    # 3. The ladder: each chapter's best variant at one size, as % of its library.
+    for precision, n in (("double", 1 << 20), ("float", 1 << 20)):
+        best = {}
+        for r in rows:
+            if r["precision"] != precision or r["N"] != n or r["chapter"] in ("fftw", "cufft", "roofline"):
+                continue
+            lib = library_time(rows, r)
+            if not lib:
+                continue
+            pct = 100 * lib / r["ms"]
+            if pct > best.get(r["chapter"], (0, ""))[0]:
+                best[r["chapter"]] = (pct, f"{r['variant']}" + (f" P={r['threads']}" if r["threads"] else ""))
+        if not best:
+            continue
+        fig, ax = plt.subplots(figsize=(8, 4))
+        chapters = sorted(best)
+        ax.bar(chapters, [best[c][0] for c in chapters], color=["tab:blue" if int(c[:2]) < 6 else "tab:green" for c in chapters])
+        for i, c in enumerate(chapters):
+            ax.text(i, best[c][0], f"{best[c][0]:.0f}%\n{best[c][1]}", ha="center", va="bottom", fontsize=7)
+        ax.axhline(100, color="k", linestyle="--", linewidth=1)
+        ax.set_ylim(max(1e-4, min(b[0] for b in best.values()) / 3), 300)
+        ax.set(yscale="log", ylabel="% of library speed",
+               title=f"The ladder: best variant per chapter, {precision}, N = 2^20 (CPU vs FFTW, GPU vs cuFFT)")
+        name = folder / f"ladder_{precision}.png"
+        fig.savefig(name, dpi=110, bbox_inches="tight")
+        plt.close(fig)
+        written.append(name)
+    return written
+
+
 def main(argv):
     if len(argv) == 2 and argv[1] == "--readmes":
         refresh_readmes(pathlib.Path(__file__).resolve().parent.parent)
@@ -159,9 +297,13 @@ def main(argv):
     rows, contexts = load(folder)
     if not rows:
         sys.exit(f"report: no benchmark results in {folder}")
+    global _roofline_rows
+    _roofline_rows = rows
     md = ladder_markdown(rows, contexts)
     (folder / "ladder.md").write_text(md + "\n")
     print(md)
+    for name in plots(rows, folder):
+        print(f"wrote {name}")
 
 
 if __name__ == "__main__":
