@@ -110,7 +110,6 @@ FFT_HD inline bool radix2x2_read(const Complex<T>* tile, const FusedArgs& a, uns
   if (q >= (valid << a.log2r) / 4) return false;
   const unsigned quarter = 1u << (a.log2r - 2);
   const unsigned at = (q >> (a.log2r - 2)) * ((1u << a.log2r) + a.pad) + (q & (quarter - 1));
-#pragma unroll
   for (unsigned p = 0; p < 4; ++p) v[p] = tile[at + p * quarter];
   return true;
 }
