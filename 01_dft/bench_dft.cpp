@@ -35,16 +35,14 @@ void register_precision() {
                                                    time_out_of_place<T>(state, n, [](auto in, auto out) {
                                                      dft::dft_direct<T>(in, out, Direction::forward);
                                                    });
-                                                 }))
-          ->UseRealTime();
+                                                 }));
     with_defaults(benchmark::RegisterBenchmark(name("01_dft", "v2", precision_name<T>(), n, 1).c_str(),
                                                [n](benchmark::State& state) {
                                                  const dft::DftPlan<T> plan(n);
                                                  time_out_of_place<T>(state, n, [&](auto in, auto out) {
                                                    plan.execute(in, out, Direction::forward);
                                                  });
-                                               }))
-        ->UseRealTime();
+                                               }));
   }
   register_fftw_baselines<T>(sizes, {1});
 }

@@ -7,6 +7,7 @@
 #include "02_recursive/bench_in_place.hpp"
 #include "02_recursive/recursive.hpp"
 #include "common/bench.hpp"
+#include "common/twiddle.hpp"
 
 namespace {
 
@@ -23,16 +24,21 @@ void register_precision() {
                                                  time_in_place<T>(state, n, [](std::span<Complex<T>> x) {
                                                    recursive::fft_textbook<T>(x, Direction::forward);
                                                  });
-                                               }))
-        ->UseRealTime();
+                                               }));
+    with_defaults(benchmark::RegisterBenchmark(name("02_recursive", "v1-table", precision_name<T>(), n, 1).c_str(),
+                                               [n](benchmark::State& state) {
+                                                 const auto table = twiddle_table<T>(n, n / 2);
+                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
+                                                   recursive::fft_textbook_table<T>(x, Direction::forward, table);
+                                                 });
+                                               }));
     with_defaults(benchmark::RegisterBenchmark(name("02_recursive", "v2", precision_name<T>(), n, 1).c_str(),
                                                [n](benchmark::State& state) {
                                                  recursive::RecursivePlan<T> plan(n);
                                                  time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
                                                    plan.execute(x, Direction::forward);
                                                  });
-                                               }))
-        ->UseRealTime();
+                                               }));
     if (n <= (1 << 12)) {
       with_defaults(benchmark::RegisterBenchmark(name("01_dft", "v2", precision_name<T>(), n, 1).c_str(),
                                                  [n](benchmark::State& state) {
@@ -45,8 +51,7 @@ void register_precision() {
                                                      benchmark::ClobberMemory();
                                                    }
                                                    set_fft_counters<T>(state, n, 1);
-                                                 }))
-          ->UseRealTime();
+                                                 }));
     }
   }
   register_fftw_baselines<T>(sizes, {1});

@@ -28,6 +28,11 @@ inline void require_size(std::size_t n) { require_power_of_two(chapter, n, max_l
 template <class T>
 void fft_textbook(std::span<Complex<T>> x, Direction dir);
 
+// v1 with its exp() calls replaced by reads of a table w(k, N), k < N/2 (twiddle_table(N, N/2)),
+// the allocations kept: not a step of the lesson but the measurement that splits v1's time.
+template <class T>
+void fft_textbook_table(std::span<Complex<T>> x, Direction dir, std::span<const Complex<T>> table);
+
 // v2: the recursion with a plan: the twiddle table w(k, N), k < N/2, and one scratch buffer.
 // execute() writes the scratch buffer, so a plan serves one thread at a time.
 template <class T>

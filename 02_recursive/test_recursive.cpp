@@ -9,6 +9,7 @@
 #include "common/metrics.hpp"
 #include "common/reference.hpp"
 #include "common/signals.hpp"
+#include "common/twiddle.hpp"
 
 using namespace course;
 using namespace course::recursive;
@@ -36,6 +37,18 @@ conformance::TransformFn<T> textbook_fn() {
 }
 
 template <class T>
+conformance::TransformFn<T> textbook_table_fn() {
+  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    require_size(n);
+    const auto table = twiddle_table<T>(n, n / 2);
+    for (std::size_t b = 0; b < batch; ++b) {
+      std::copy(in.begin() + b * n, in.begin() + (b + 1) * n, out.begin() + b * n);
+      fft_textbook_table<T>(out.subspan(b * n, n), dir, table);
+    }
+  };
+}
+
+template <class T>
 conformance::TransformFn<T> plan_fn() {
   return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
     RecursivePlan<T> plan(n);  // refuses before any output is written
@@ -56,6 +69,11 @@ double error_vs_reference(const std::vector<Complex<T>>& x, const std::vector<Co
 
 TEMPLATE_TEST_CASE("02 v1 (textbook recursion) passes the conformance suite", "[02][conformance]", float, double) {
   require_conformance(conformance::check_conformance<TestType>(textbook_fn<TestType>(), config()));
+}
+
+TEMPLATE_TEST_CASE("02 v1-table (v1 without exp, the measurement variant) passes the conformance suite", "[02][conformance]",
+                   float, double) {
+  require_conformance(conformance::check_conformance<TestType>(textbook_table_fn<TestType>(), config()));
 }
 
 TEMPLATE_TEST_CASE("02 v2 (plan: scratch and twiddle table) passes the conformance suite", "[02][conformance]", float, double) {

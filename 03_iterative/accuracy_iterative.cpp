@@ -1,6 +1,7 @@
 // The accuracy study of 03_iterative: relative L2 error against FFTW in long double, for
 // N = 2^4 .. 2^24, float and double, on one seeded gaussian input per size and precision:
-// FFTW itself, 02 v1 and v2, 03 v1 with twiddles from the index and by recurrence, 03 v2.
+// FFTW itself, 02 v1 and v2, 03 v1 with twiddles from the index and by recurrence, 03 v2;
+// and, up to N = 2^12 (it is O(N^2)), 01 v1 and v2 for 01_dft's lesson.
 // Writes JSON (argument 1) that tools/accuracy.py turns into the README's table and plot.
 //
 //     accuracy_03_iterative results/<machine>/accuracy_03_iterative.json [max_log2]
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "01_dft/dft.hpp"
 #include "02_recursive/recursive.hpp"
 #include "03_iterative/iterative.hpp"
 #include "common/metrics.hpp"
@@ -54,6 +56,10 @@ void study(unsigned max_log2, std::vector<Row>& rows) {
       iterative::Radix2Plan<T>(n, iterative::TwiddleSource::recurrence).execute(y, Direction::forward);
     });
     record("03_iterative/v2", "index", [&](Span y) { iterative::Radix4Plan<T>(n).execute(y, Direction::forward); });
+    if (k <= 12) {
+      record("01_dft/v1", "sincos", [&](Span y) { dft::dft_direct<T>(x, y, Direction::forward); });
+      record("01_dft/v2", "index", [&](Span y) { dft::DftPlan<T>(n).execute(x, y, Direction::forward); });
+    }
   }
 }
 

@@ -25,24 +25,21 @@ void register_precision() {
                                                  time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
                                                    plan.execute(x, Direction::forward);
                                                  });
-                                               }))
-        ->UseRealTime();
+                                               }));
     with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v2", precision_name<T>(), n, 1).c_str(),
                                                [n](benchmark::State& state) {
                                                  const iterative::Radix4Plan<T> plan(n);
                                                  time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
                                                    plan.execute(x, Direction::forward);
                                                  });
-                                               }))
-        ->UseRealTime();
+                                               }));
     with_defaults(benchmark::RegisterBenchmark(name("02_recursive", "v2", precision_name<T>(), n, 1).c_str(),
                                                [n](benchmark::State& state) {
                                                  recursive::RecursivePlan<T> plan(n);
                                                  time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
                                                    plan.execute(x, Direction::forward);
                                                  });
-                                               }))
-        ->UseRealTime();
+                                               }));
   }
   register_fftw_baselines<T>(even, {1});
 }

@@ -26,11 +26,12 @@ void radix4_stage(std::span<Complex<T>> x, std::span<const Complex<T>> w, std::s
                   std::size_t end) {
   Complex<T>* const data = x.data();
   const Complex<T>* const tw = w.data();
+  const unsigned shift = log2_exact(quarter);  // a power of two: shift and mask, as in v1
   std::size_t b = begin;
   while (b < end) {
-    const std::size_t j0 = b % quarter;
+    const std::size_t j0 = b & (quarter - 1);
     const std::size_t j1 = std::min(quarter, j0 + (end - b));
-    Complex<T>* const p0 = data + (b / quarter) * 4 * quarter;
+    Complex<T>* const p0 = data + ((b >> shift) << (shift + 2));
     Complex<T>* const p1 = p0 + quarter;
     Complex<T>* const p2 = p1 + quarter;
     Complex<T>* const p3 = p2 + quarter;
