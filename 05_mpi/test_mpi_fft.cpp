@@ -89,9 +89,9 @@ bool check_variant(Variant v, Order order, std::size_t p) {
   const auto report = conformance::check_conformance<T>(fn, cfg);
   const bool ok = report.passed() && disagreements.size() == before;
   std::string sizes;
-  for (std::size_t n : cfg.sizes) sizes += " " + std::to_string(n);
+  for (std::size_t n : cfg.sizes) (sizes += ' ') += std::to_string(n);
   std::string refused;
-  for (std::size_t n : cfg.refused) refused += " " + std::to_string(n);
+  for (std::size_t n : cfg.refused) (refused += ' ') += std::to_string(n);
   std::printf("%s %-4s %-10s %-6s P=%zu sizes:%s%s | refused:%s | %s\n", ok ? "PASS" : "FAIL", to_string(v),
               to_string(order), precision_name<T>(), p, sizes.empty() ? " (none)" : sizes.c_str(),
               "", refused.c_str(), report.summary().c_str());
