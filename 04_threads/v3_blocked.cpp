@@ -57,29 +57,43 @@ void V3Blocked<T>::execute(std::span<const Complex<T>> in, std::span<Complex<T>>
 template <class T>
 template <Direction dir>
 void V3Blocked<T>::run(const Complex<T>* in, Complex<T>* out) {
-  const std::size_t n = n_, m = m_, tile = tile_;
+  const std::size_t n = n_, m = m_, tile = tile_, blocks = n / m;
+  const unsigned log2m = log2_exact(m), log2b = log2_exact(blocks);
+  constexpr std::size_t group = std::max<std::size_t>(1, 64 / sizeof(Complex<T>));
   const int p = team_.size();
   team_.run([&](int r) {
-    // Phase 1: whole blocks. Out of place, each thread gathers its own blocks' points from
-    // the input while it reverses them, so the block is in cache for its stages.
+    // Phase 1: whole blocks, each transformed by one thread with no barrier.
     if (in == out) {
       const Range idx = share(n, p, r, 8);
       bit_reverse_range(std::span<Complex<T>>(out, n), idx.begin, idx.end);
       team_.sync();  // a block's points come from everywhere in the array
-    }
-    const Range mine = share(n / m, p, r);
-    for (std::size_t b = mine.begin; b < mine.end; ++b) {
-      if (in != out) bit_reverse_copy(in, out, n, b * m, (b + 1) * m);
-      all_stages<dir, T>(std::span<Complex<T>>(out + b * m, m), tw_);
+      const Range mine = share(blocks, p, r);
+      for (std::size_t b = mine.begin; b < mine.end; ++b) all_stages<dir, T>(std::span<Complex<T>>(out + b * m, m), tw_);
+    } else {
+      // Out of place, the reversal is a transpose: with the input read as m rows of B =
+      // N/m points, block b (output points bm .. bm + m - 1) is input column rev_B(b), its
+      // rows taken in the order rev_m(k). One column alone would use one point of every cache
+      // line it reads, so a thread gathers `group` adjacent columns (one cache line) at once,
+      // then runs the stages of those blocks while they sit in L2.
+      const Range cols = share(blocks, p, r, blocks >= group * static_cast<std::size_t>(p) ? group : 1);
+      for (std::size_t c0 = cols.begin; c0 < cols.end; c0 += group) {
+        const std::size_t c1 = std::min(c0 + group, cols.end);
+        for (std::size_t k = 0; k < m; ++k) {
+          const Complex<T>* row = in + k * blocks;
+          const std::size_t at = reverse_bits64(k, log2m);
+          for (std::size_t c = c0; c < c1; ++c) out[reverse_bits64(c, log2b) * m + at] = row[c];
+        }
+        for (std::size_t c = c0; c < c1; ++c)
+          all_stages<dir, T>(std::span<Complex<T>>(out + reverse_bits64(c, log2b) * m, m), tw_);
+      }
     }
     if (m == n) return;
     team_.sync();  // the only barrier between stages: columns cross every block
     // Phase 2: the last log2(N/M) stages, column tile by column tile.
     const Range cols = share(m, p, r, 8);
-    const unsigned first_column_stage = log2_exact(m);
     for (std::size_t c0 = cols.begin; c0 < cols.end; c0 += tile) {
       const std::size_t c1 = std::min(c0 + tile, cols.end);
-      for (unsigned s = first_column_stage; s < tw_.stages(); ++s)
+      for (unsigned s = log2m; s < tw_.stages(); ++s)
         column_stage<dir>(out, n, std::size_t{1} << s, m, tw_.stage_twiddles(s).data(), c0, c1);
     }
   });
