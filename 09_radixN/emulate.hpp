@@ -1,0 +1,65 @@
+// The pass kernels run on the CPU: every thread of every block, phase by phase, through the
+// same __host__ __device__ functions the GPU executes (tile_fft.hpp). A barrier becomes "all
+// threads finish this phase before any starts the next", which is exactly what __syncthreads
+// guarantees. Shared memory starts as NaN each block, so a read of a slot no thread wrote
+// shows up in the result. Slow (one element at a time) but exact: tests use N <= 2^16.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "09_radixN/dispatch.hpp"
+#include "09_radixN/pass_args.hpp"
+#include "common/twiddle.hpp"
+
+namespace course::radixn {
+
+template <class T, int LOGM, int LOGR>
+void emulate_pass(const PassArgs<T>& a, std::uint64_t blocks) {
+  using F = TileFft<T, LOGM, LOGR>;
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<Complex<T>> sm(static_cast<std::size_t>(F::C) * F::S.row_stride);
+  std::vector<Complex<T>> regs(static_cast<std::size_t>(F::kThreads) * F::E);
+  for (std::uint64_t block = 0; block < blocks; ++block) {
+    std::fill(sm.begin(), sm.end(), Complex<T>{nan, nan});
+    for (int tid = 0; tid < F::kThreads; ++tid) F::load(tid, block, a, sm.data());
+    [&]<int... SI>(std::integer_sequence<int, SI...>) {
+      ((
+           [&] {
+             for (int tid = 0; tid < F::kThreads; ++tid)
+               F::template stage_compute<SI>(tid, a, sm.data(), regs.data() + tid * F::E);
+             for (int tid = 0; tid < F::kThreads; ++tid)
+               F::template stage_write<SI>(tid, sm.data(), regs.data() + tid * F::E);
+           }()),
+       ...);
+    }(std::make_integer_sequence<int, F::kStages>{});
+    for (int tid = 0; tid < F::kThreads; ++tid) F::store(tid, block, a, sm.data());
+  }
+}
+
+// The stage twiddle table of a pass: w(j, M) for j < M, exact to one rounding.
+template <class T>
+std::vector<Complex<T>> stage_table(int logm) {
+  return twiddle_table<T>(std::size_t{1} << logm, std::size_t{1} << logm);
+}
+
+// A whole plan on the CPU: same shape, same pass arguments, same per-thread code as the GPU.
+template <class T>
+void emulate_plan(const PlanShape& s, const Complex<T>* in, Complex<T>* out, Direction dir) {
+  std::vector<Complex<T>> scratch(s.passes.size() > 1 ? s.n * s.batch : 0);
+  std::vector<std::vector<Complex<T>>> tables;
+  std::vector<const Complex<T>*> table_ptrs;
+  if (!s.options.computed_twiddles)
+    for (const auto& p : s.passes) {
+      tables.push_back(stage_table<T>(p.tile.logm));
+      table_ptrs.push_back(tables.back().data());
+    }
+  const auto args = make_pass_args<T>(s, in, out, scratch.data(), table_ptrs, dir);
+  for (std::size_t p = 0; p < args.size(); ++p) {
+    with_tile(s.passes[p].tile.logm, s.options.max_log2_radix, [&]<int LOGM, int LOGR>() {
+      emulate_pass<T, LOGM, LOGR>(args[p], s.passes[p].blocks);
+    });
+  }
+}
+
+}  // namespace course::radixn

@@ -1,0 +1,69 @@
+// The planner: from N = 2^k, the batch and the element size, how many passes over global
+// memory, which sub-transform sizes, which radices, how many threads and how much shared
+// memory. Plain C++ (no CUDA), so its choices are unit-tested on any machine.
+//
+// One pass when N fits one block (N <= 2^13): read once, write once, the copy roofline.
+// Otherwise the transform is split into passes N = M1 * M2 (* M3) in the Stockham order:
+// pass p does batch * N / Mp sub-transforms of size Mp, reading them at stride N / Mp
+// ("columns"), multiplying by the twiddles w(r k, L Mp) of the L = M1 ... M(p-1) before it
+// (k = which column, modulo L), and writing at stride L. The last pass writes in natural
+// order; there is never a separate transpose or bit reversal.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "09_radixN/tile_shape.hpp"
+
+namespace course::radixn {
+
+inline constexpr unsigned kMaxLog2N = 27;  // 2^27 points: 1 GiB in float, 2 GiB in double
+
+// Where one side of the transform lives: element j of transform b at b * dist + j * stride
+// (in elements). stride = 1, dist = 0 (meaning N) is the plain contiguous batch; a 2D
+// transform's columns are stride = width, dist = 1, batch = width.
+struct Layout {
+  std::int64_t stride = 1;
+  std::int64_t dist = 0;
+};
+
+struct PlanOptions {
+  int max_log2_radix = 4;      // 4: radix 16 (the planner); 1, 2, 3 force radix 2, 4, 8 for the lesson
+  int one_pass_max_log2 = 13;  // largest N done in one kernel
+  int pass_max_log2 = 12;      // largest sub-transform of a pass in a multi-pass plan
+  bool computed_twiddles = false;  // stage twiddles by sincospi instead of the table (measured)
+  Layout input{}, output{};
+  // The hardware model the plan must fit (H100: 227 KiB opt-in shared memory per block).
+  int shared_limit_bytes = 227 * 1024;
+};
+
+struct PassShape {
+  TileShape tile{};
+  int log_l = 0;                 // L = product of the earlier passes' sizes
+  std::uint64_t transforms = 0;  // sub-transforms in this pass, batch * N / M
+  std::uint64_t blocks = 0;
+};
+
+struct PlanShape {
+  std::size_t n = 0, batch = 0;
+  int logn = 0;
+  int elem_bytes = 8;
+  std::vector<PassShape> passes;
+  PlanOptions options{};
+
+  int pass_count() const { return static_cast<int>(passes.size()); }
+  std::vector<int> radices() const;  // every stage's radix, pass by pass; their product is N
+  std::string describe() const;
+};
+
+// Throws course::size_error (naming N, the limit and what to use instead) for N = 0, N not a
+// power of two, N > 2^27, batch = 0, or options no kernel exists for.
+PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options = {});
+
+// How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
+// bits spread evenly, larger first (2^24 = 4096 * 4096, 2^25 = 512 * 256 * 256).
+std::vector<int> split_passes(int logn, const PlanOptions& options);
+
+}  // namespace course::radixn

@@ -1,0 +1,126 @@
+// The per-thread pieces of the kernels, run on the CPU: radix-R butterflies, compile-time
+// rotations, twiddles from sincospi, and the index maps of the tile walk and of the passes.
+#include <set>
+
+#include "09_radixN/butterfly.hpp"
+#include "09_radixN/pass_args.hpp"
+#include "common/catch.hpp"
+#include "common/metrics.hpp"
+#include "common/signals.hpp"
+#include "common/twiddle.hpp"
+
+using namespace course;
+using namespace course::radixn;
+
+namespace {
+template <int R, class T>
+double butterfly_error(std::uint64_t seed) {
+  auto x = random_gaussian<T>(R, seed);
+  std::vector<Complex<long double>> want(R);
+  for (int k = 0; k < R; ++k)
+    for (int j = 0; j < R; ++j) want[k] += Complex<long double>(x[j]) * twiddle_ld(std::int64_t(j) * k, R);
+  dft<R>(x.data());
+  return rel_l2_error<T, long double>(x, want);
+}
+
+template <int J, int R, class T>
+void check_rotation() {
+  const Complex<T> z{T(0.3), T(-1.7)};
+  const Complex<long double> want = Complex<long double>(z) * twiddle_ld(J, R);
+  const Complex<T> got = rotate<J, R>(z);
+  CHECK(std::abs(double(got.re - want.re)) < 4 * std::numeric_limits<T>::epsilon());
+  CHECK(std::abs(double(got.im - want.im)) < 4 * std::numeric_limits<T>::epsilon());
+}
+
+template <int R, int J = 0>
+void check_rotations() {
+  if constexpr (J < R) {
+    check_rotation<J, R, float>();
+    check_rotation<J, R, double>();
+    check_rotations<R, J + 1>();
+  }
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("radix-R butterflies are the DFT of R points", "[butterfly]", float, double) {
+  const double tol = tolerance<TestType>(16);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CHECK(butterfly_error<2, TestType>(seed) < tol);
+    CHECK(butterfly_error<4, TestType>(seed) < tol);
+    CHECK(butterfly_error<8, TestType>(seed) < tol);
+    CHECK(butterfly_error<16, TestType>(seed) < tol);
+  }
+}
+
+TEST_CASE("compile-time rotations equal w(J, R) for every J < R <= 16", "[butterfly]") {
+  check_rotations<2>();
+  check_rotations<4>();
+  check_rotations<8>();
+  check_rotations<16>();
+  CHECK(butterfly_flops(2) == 4);
+  CHECK(butterfly_flops(4) == 16);
+  CHECK(butterfly_flops(16) < 16 * 4 * 5);  // well under the 5 N log2 N flops of the convention
+}
+
+TEMPLATE_TEST_CASE("twiddle_pow2 (sincospi of an exact fraction) matches the long-double twiddle", "[twiddle]", float, double) {
+  for (int logn : {0, 1, 2, 5, 12, 20, 27}) {
+    const std::int64_t n = std::int64_t{1} << logn;
+    for (std::int64_t j : {std::int64_t{0}, n / 8, n / 4, n / 3, n / 2, n - 1, (n * 5) / 7}) {
+      if (j >= n) continue;
+      const auto got = twiddle_pow2<TestType>(j, logn);
+      const auto want = twiddle_ld(j, n);
+      INFO("j = " << j << " n = " << n);
+      CHECK(std::abs(double(got.re - want.re)) < 2 * std::numeric_limits<TestType>::epsilon());
+      CHECK(std::abs(double(got.im - want.im)) < 2 * std::numeric_limits<TestType>::epsilon());
+    }
+  }
+}
+
+TEST_CASE("tile walks visit every (sub-transform, element) once", "[index]") {
+  for (int logm = 0; logm <= 6; ++logm)
+    for (int logc = 0; logc <= 5; ++logc)
+      for (int order = -1; order <= logc; ++order) {
+        std::set<std::pair<int, int>> seen;
+        for (int e = 0; e < (1 << (logm + logc)); ++e) {
+          int c, r;
+          tile_coords(e, logm, logc, order, c, r);
+          REQUIRE(c >= 0);
+          REQUIRE(c < (1 << logc));
+          REQUIRE(r >= 0);
+          REQUIRE(r < (1 << logm));
+          seen.insert({c, r});
+        }
+        CHECK(seen.size() == std::size_t{1} << (logm + logc));
+      }
+}
+
+TEST_CASE("each pass reads and writes every element of its buffers exactly once", "[index]") {
+  for (int logn = 0; logn <= 10; ++logn) {
+    PlanOptions o;
+    o.one_pass_max_log2 = 3;
+    o.pass_max_log2 = 3;
+    const std::size_t batch = 3;
+    const auto s = make_plan_shape(std::size_t{1} << logn, batch, 8, o);
+    const std::vector<const Complex<float>*> none;
+    const auto args = make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::forward);
+    for (std::size_t p = 0; p < args.size(); ++p) {
+      const auto& a = args[p];
+      const int logm = s.passes[p].tile.logm;
+      std::set<std::int64_t> read, written;
+      for (std::uint64_t b = 0; b < a.transforms; ++b)
+        for (int r = 0; r < (1 << logm); ++r) {
+          read.insert(element_address(b, r, logm, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist));
+          written.insert(element_address(b, r, logm, a.log_per_batch, a.log_l, a.out_stride, a.out_dist));
+        }
+      INFO("logn " << logn << " pass " << p);
+      CHECK(read.size() == s.n * batch);
+      CHECK(written.size() == s.n * batch);
+      CHECK(*read.rbegin() == std::int64_t(s.n * batch) - 1);
+      CHECK(*written.rbegin() == std::int64_t(s.n * batch) - 1);
+      // The inverse conjugates on the way in (first pass) and out (last pass) only.
+      const auto inv = make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::inverse);
+      CHECK(inv[p].conj_in == (p == 0));
+      CHECK(inv[p].conj_out == (p + 1 == args.size()));
+    }
+  }
+}

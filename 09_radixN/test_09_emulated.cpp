@@ -1,0 +1,89 @@
+// Whole plans emulated on the CPU (every thread of every block, phase by phase, through the
+// kernels' own __host__ __device__ code) against the shared conformance suite: one, two and
+// three passes, every radix, table and computed twiddles, strided layouts, in place.
+#include "09_radixN/emulate.hpp"
+#include "common/catch.hpp"
+#include "common/conformance.hpp"
+#include "common/reference.hpp"
+#include "common/signals.hpp"
+
+using namespace course;
+using namespace course::radixn;
+
+namespace {
+template <class T>
+conformance::TransformFn<T> emulated(PlanOptions o) {
+  return [o](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    const auto s = make_plan_shape(n, batch, static_cast<int>(sizeof(Complex<T>)), o);
+    emulate_plan<T>(s, in.data(), out.data(), dir);
+  };
+}
+
+template <class T>
+void run_conformance(const PlanOptions& o, unsigned kmax, std::size_t batch) {
+  conformance::Config cfg;
+  cfg.sizes = conformance::powers_of_two(0, kmax);
+  cfg.batch = batch;
+  cfg.refused = {0, 3, 24, std::size_t{1} << 28};
+  cfg.all_checks_up_to = 1 << 9;
+  require_conformance(conformance::check_conformance<T>(emulated<T>(o), cfg));
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("emulated planner plans: one pass, N = 2^0 .. 2^12, batched", "[emulated]", float, double) {
+  run_conformance<TestType>({}, 12, 3);
+}
+
+TEMPLATE_TEST_CASE("emulated two-pass plans at N = 2^14, 2^15 (the planner's own split)", "[emulated]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {std::size_t{1} << 14, std::size_t{1} << 15};
+  cfg.batch = 2;
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>({}), cfg));
+}
+
+TEMPLATE_TEST_CASE("emulated multi-pass plans on small N (passes capped at 8 points)", "[emulated]", float, double) {
+  PlanOptions o;
+  o.one_pass_max_log2 = 2;
+  o.pass_max_log2 = 3;  // 2^3..2^6 two passes, 2^7..2^9 three, 2^10 four
+  run_conformance<TestType>(o, 10, 3);
+  o.computed_twiddles = true;
+  run_conformance<TestType>(o, 9, 2);
+}
+
+TEMPLATE_TEST_CASE("emulated radix-2, radix-4 and radix-8 plans", "[emulated]", float, double) {
+  for (int logr : {1, 2, 3}) {
+    PlanOptions o;
+    o.max_log2_radix = logr;
+    run_conformance<TestType>(o, 11, 2);
+  }
+}
+
+TEMPLATE_TEST_CASE("emulated strided layouts (the columns of a matrix) and in-place plans", "[emulated]", float, double) {
+  for (int passes_cap : {13, 3}) {
+    for (std::size_t height : {std::size_t{1}, std::size_t{16}, std::size_t{512}}) {
+      const std::size_t width = 24;  // not a power of two: the batch is any count
+      PlanOptions o;
+      o.pass_max_log2 = passes_cap;
+      o.one_pass_max_log2 = passes_cap;
+      o.input = {static_cast<std::int64_t>(width), 1};
+      o.output = {static_cast<std::int64_t>(width), 1};
+      const auto s = make_plan_shape(height, width, static_cast<int>(sizeof(Complex<TestType>)), o);
+      INFO(s.describe());
+      const auto x = random_gaussian<TestType>(height * width, fresh_seed());
+      std::vector<Complex<TestType>> y(height * width), cols(height * width);
+      emulate_plan<TestType>(s, x.data(), y.data(), Direction::forward);
+      for (std::size_t r = 0; r < height; ++r)
+        for (std::size_t c = 0; c < width; ++c) cols[c * height + r] = x[r * width + c];
+      const auto want = reference_dft<TestType>(cols, height, width, Direction::forward);
+      std::vector<Complex<long double>> want_rm(height * width);
+      for (std::size_t r = 0; r < height; ++r)
+        for (std::size_t c = 0; c < width; ++c) want_rm[r * width + c] = want[c * height + r];
+      CHECK(rel_l2_error<TestType, long double>(y, want_rm) < tolerance<TestType>(height));
+
+      // In place: out == in, same layout.
+      auto z = x;
+      emulate_plan<TestType>(s, z.data(), z.data(), Direction::forward);
+      CHECK(rel_l2_error<TestType, long double>(z, want_rm) < tolerance<TestType>(height));
+    }
+  }
+}

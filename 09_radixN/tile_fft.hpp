@@ -1,0 +1,178 @@
+// What one thread of a pass kernel does, phase by phase, as __host__ __device__ functions:
+//
+//   load            global -> (conjugate for the inverse, pass twiddle) -> shared tile
+//   stage s         shared -> registers, stage twiddles, radix-R butterfly      (barrier)
+//                   registers -> shared at the Stockham output position          (barrier)
+//   store           shared tile -> global
+//
+// The CUDA kernel (tile_kernel.cuh) calls these with __syncthreads() between phases; the
+// emulated tests call the very same functions for every thread of every block on the CPU,
+// phase after phase, so all index arithmetic is checked without a GPU.
+//
+// The tile holds C sub-transforms of M points, one padded row each. Stage s of radix R with
+// Ls = product of the radices before it (the Stockham autosort step, generalised from the
+// radix-4 form j = (i - i mod s) R + i mod s):
+//   butterfly bb < M/R reads  x[bb + r M/R], r < R, multiplies by w(r k, Ls R), k = bb mod Ls,
+//                    writes y[(bb - k) R + k + r Ls]
+// so the last stage leaves each row in natural order: no bit reversal anywhere.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "09_radixN/butterfly.hpp"
+#include "09_radixN/tile_shape.hpp"
+#include "common/complex.hpp"
+
+namespace course::radixn {
+
+// Everything a pass kernel needs, passed by value.
+template <class T>
+struct PassArgs {
+  const Complex<T>* in = nullptr;
+  Complex<T>* out = nullptr;
+  const Complex<T>* stage_twiddles = nullptr;  // w(j, M), j < M; nullptr: computed by sincospi
+  std::uint64_t transforms = 0;                // sub-transforms in the pass (batch * N / M)
+  int log_per_batch = 0;                       // log2(N / M): sub-transforms per transform
+  int log_l = 0;                               // L = product of earlier passes' sizes
+  std::int64_t in_stride = 1, in_dist = 0, out_stride = 1, out_dist = 0;
+  int in_order = -1, out_order = -1;           // tile walk order for coalescing, see tile_coords
+  bool conj_in = false, conj_out = false;      // inverse = conj(forward(conj(x)))
+};
+
+// Address of element r of sub-transform b (b counts over the whole batch). Within one
+// transform, sub-transform w sits at ((w / Q) Q M + w mod Q + r Q) with Q = 2^logq: Q = N / M
+// on input (columns at stride N / M) and Q = L on output (the Stockham step at pass level).
+FFT_HD inline std::int64_t element_address(std::uint64_t b, int r, int logm, int log_per_batch, int logq,
+                                           std::int64_t stride, std::int64_t dist) {
+  const std::uint64_t batch = b >> log_per_batch;
+  const std::uint64_t w = b & ((std::uint64_t{1} << log_per_batch) - 1);
+  const std::uint64_t off = ((w >> logq) << (logq + logm)) + (w & ((std::uint64_t{1} << logq) - 1)) +
+                            (static_cast<std::uint64_t>(r) << logq);
+  return static_cast<std::int64_t>(batch) * dist + static_cast<std::int64_t>(off) * stride;
+}
+
+// Tile element e (0 .. C M - 1) to (sub-transform c, element r). Consecutive threads take
+// consecutive e, so the order decides what a warp touches at once:
+//   order < 0:  c fastest, for columns (neighbouring sub-transforms are neighbours in memory);
+//   order = q:  the memory order of a contiguous tile whose sub-transforms interleave in
+//               groups of 2^q (q = 0: one row after another).
+FFT_HD inline void tile_coords(int e, int logm, int logc, int order, int& c, int& r) {
+  if (order < 0) {
+    c = e & ((1 << logc) - 1);
+    r = e >> logc;
+  } else {
+    const int k = e & ((1 << order) - 1);
+    r = (e >> order) & ((1 << logm) - 1);
+    c = ((e >> (order + logm)) << order) + k;
+  }
+}
+
+// w(j, 2^logn) = exp(-2 pi i j / 2^logn), 0 <= j < 2^logn, from sincospi of an exact fraction
+// (reduced to [-1/2, 1/2] of a turn first, so float keeps its bits for large j).
+template <class T>
+FFT_HD inline Complex<T> twiddle_pow2(std::int64_t j, int logn) {
+  if (logn == 0) return {T(1), T(0)};
+  const std::int64_t n = std::int64_t{1} << logn;
+  if (2 * j > n) j -= n;
+  const T x = static_cast<T>(j) / static_cast<T>(n >> 1);  // angle / pi, exact for j < 2^24 (float)
+  T s, c;
+#if defined(__CUDA_ARCH__)
+  if constexpr (sizeof(T) == 4) sincospif(x, &s, &c);
+  else sincospi(x, &s, &c);
+#else
+  constexpr long double pi = 3.141592653589793238462643383279502884L;
+  s = static_cast<T>(std::sin(pi * static_cast<long double>(x)));
+  c = static_cast<T>(std::cos(pi * static_cast<long double>(x)));
+#endif
+  return {c, -s};
+}
+
+template <class T, int LOGM, int LOGR>
+struct TileFft {
+  static constexpr TileShape S = make_tile_shape(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)));
+  static constexpr int M = 1 << LOGM;
+  static constexpr int E = 1 << S.loge;  // elements per thread
+  static constexpr int P = 1 << S.logp;  // threads per sub-transform
+  static constexpr int C = 1 << S.logc;  // sub-transforms per block
+  static constexpr int kThreads = S.threads();
+  static constexpr int kStages = S.stages;
+
+  static constexpr int log_ls(int s) {
+    int l = 0;
+    for (int i = 0; i < s; ++i) l += S.bits[i];
+    return l;
+  }
+
+  FFT_HD static Complex<T> stage_twiddle(const PassArgs<T>& a, int j) {
+    return a.stage_twiddles ? a.stage_twiddles[j] : twiddle_pow2<T>(j, LOGM);
+  }
+
+  FFT_HD static void load(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm) {
+    const std::uint64_t l_mask = (std::uint64_t{1} << a.log_l) - 1;
+RADIXN_UNROLL
+    for (int j = 0; j < E; ++j) {
+      int c, r;
+      tile_coords(static_cast<int>(tid) + j * kThreads, LOGM, S.logc, a.in_order, c, r);
+      const std::uint64_t b = block * C + c;
+      if (b >= a.transforms) continue;  // a partial last block
+      Complex<T> x = a.in[element_address(b, r, LOGM, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist)];
+      if (a.conj_in) x = conj(x);
+      if (a.log_l > 0) x = x * twiddle_pow2<T>(static_cast<std::int64_t>(r) * static_cast<std::int64_t>(b & l_mask), a.log_l + LOGM);
+      sm[c * S.row_stride + pad(r)] = x;
+    }
+  }
+
+  // Stage s, first half: this thread's E / R butterflies, from shared memory into v[].
+  template <int SI>
+  FFT_HD static void stage_compute(unsigned tid, const PassArgs<T>& a, const Complex<T>* sm, Complex<T>* v) {
+    constexpr int bits = S.bits[SI], R = 1 << bits, LOGLS = log_ls(SI), LS = 1 << LOGLS;
+    constexpr int tw_shift = LOGM - LOGLS - bits;  // w(x, Ls R) = w(x M / (Ls R), M)
+    const Complex<T>* row = sm + (tid >> S.logp) * S.row_stride;
+    const int t = static_cast<int>(tid) & (P - 1);
+RADIXN_UNROLL
+    for (int j = 0; j < E / R; ++j) {
+      const int bb = t + j * P;
+      Complex<T>* u = v + j * R;
+RADIXN_UNROLL
+      for (int r = 0; r < R; ++r) u[r] = row[pad(bb + r * (M / R))];
+      if constexpr (LS > 1) {
+        const int k = bb & (LS - 1);
+RADIXN_UNROLL
+        for (int r = 1; r < R; ++r) u[r] = u[r] * stage_twiddle(a, (r * k) << tw_shift);
+      }
+      dft<R>(u);
+    }
+  }
+
+  // Stage s, second half: v[] to the Stockham output positions (after a barrier).
+  template <int SI>
+  FFT_HD static void stage_write(unsigned tid, Complex<T>* sm, const Complex<T>* v) {
+    constexpr int bits = S.bits[SI], R = 1 << bits, LS = 1 << log_ls(SI);
+    Complex<T>* row = sm + (tid >> S.logp) * S.row_stride;
+    const int t = static_cast<int>(tid) & (P - 1);
+RADIXN_UNROLL
+    for (int j = 0; j < E / R; ++j) {
+      const int bb = t + j * P;
+      const int k = bb & (LS - 1);
+      const int base = ((bb - k) << bits) + k;
+RADIXN_UNROLL
+      for (int r = 0; r < R; ++r) row[pad(base + r * LS)] = v[j * R + r];
+    }
+  }
+
+  FFT_HD static void store(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* sm) {
+RADIXN_UNROLL
+    for (int j = 0; j < E; ++j) {
+      int c, r;
+      tile_coords(static_cast<int>(tid) + j * kThreads, LOGM, S.logc, a.out_order, c, r);
+      const std::uint64_t b = block * C + c;
+      if (b >= a.transforms) continue;
+      Complex<T> x = sm[c * S.row_stride + pad(r)];
+      if (a.conj_out) x = conj(x);
+      a.out[element_address(b, r, LOGM, a.log_per_batch, a.log_l, a.out_stride, a.out_dist)] = x;
+    }
+  }
+};
+
+}  // namespace course::radixn

@@ -1,0 +1,65 @@
+// The shape of one pass's kernel, decided at compile time from the sub-transform size M = 2^logm,
+// the largest radix allowed (2^logr) and the element size: which radices its stages use, how
+// many elements each thread holds in registers, how many sub-transforms share a block, and the
+// padded shared-memory layout. The kernels and the host planner call the same constexpr
+// function, so what the planner prints (and test_09_planner checks) is what the GPU runs.
+#pragma once
+
+namespace course::radixn {
+
+inline constexpr int kMaxStages = 14;
+inline constexpr int kMaxLog2Threads = 9;        // at most 512 threads per block
+inline constexpr int kTileBudgetBytes = 64 * 1024;  // data per block before padding (about 3 blocks per SM)
+
+struct TileShape {
+  int logm = 0;               // sub-transform size M = 2^logm
+  int logr = 4;               // largest radix allowed, 2^logr
+  int stages = 0;             // radix stages inside the block
+  int bits[kMaxStages] = {};  // log2 of each stage's radix, largest first
+  int loge = 0;               // each thread holds E = 2^loge elements in registers
+  int logp = 0;               // P = M / E threads per sub-transform
+  int logc = 0;               // C = 2^logc sub-transforms per block
+  int row_stride = 1;         // shared-memory elements between two sub-transforms' rows
+  int elem_bytes = 8;
+
+  constexpr int m() const { return 1 << logm; }
+  constexpr int elements_per_thread() const { return 1 << loge; }
+  constexpr int threads_per_transform() const { return 1 << logp; }
+  constexpr int transforms_per_block() const { return 1 << logc; }
+  constexpr int threads() const { return 1 << (logp + logc); }
+  constexpr int radix(int s) const { return 1 << bits[s]; }
+  constexpr int shared_bytes() const { return (1 << logc) * row_stride * elem_bytes; }
+};
+
+// Padding inside a row: one spare element every 16, so that a stage writing with stride R
+// (R = 4, 8, 16 elements) spreads a half-warp over distinct banks instead of one.
+constexpr int pad(int i) { return i + (i >> 4); }
+
+// Stage radices: the fewest stages of radix <= 2^logr, with the bits spread as evenly as
+// possible and the larger radices first. For logr = 4 this is the 2D paper's rule (256 = 16*16,
+// 128 = 16*8, 512 = 8*8*8) extended to every size: 2^10 = 16*8*8, 2^13 = 16*8*8*8. Even
+// spreading keeps every stage's thread count equal, so no thread idles in a smaller stage.
+constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes) {
+  TileShape s{};
+  s.logm = logm;
+  s.logr = logr;
+  s.elem_bytes = elem_bytes;
+  s.stages = logm == 0 ? 0 : (logm + logr - 1) / logr;
+  for (int i = 0; i < s.stages; ++i) s.bits[i] = logm / s.stages + (i < logm % s.stages ? 1 : 0);
+  // A thread owns one butterfly of the largest radix, or more when the transform would need
+  // over 512 threads (radix 2 at M = 4096 gives 8 elements, four radix-2 butterflies per stage).
+  const int first = s.stages ? s.bits[0] : 0;
+  s.loge = first > logm - kMaxLog2Threads ? first : logm - kMaxLog2Threads;
+  s.logp = logm - s.loge;
+  // Sub-transforms per block: fill the tile budget, at most 512 threads in all.
+  int log_budget = 0;
+  while ((2 << log_budget) * elem_bytes <= kTileBudgetBytes) ++log_budget;
+  int c = log_budget - logm;
+  if (c > kMaxLog2Threads - s.logp) c = kMaxLog2Threads - s.logp;
+  s.logc = c > 0 ? c : 0;
+  // Odd row stride: C rows read column by column (one element of each row) land in distinct banks.
+  s.row_stride = pad(1 << logm) | 1;
+  return s;
+}
+
+}  // namespace course::radixn
