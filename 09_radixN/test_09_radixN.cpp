@@ -80,9 +80,16 @@ TEST_CASE("2^26 and 2^27 float: round trip and spot frequencies against a direct
     long double scale = 0;  // |X[k]| ~ sqrt(N) for random data: compare relative to that
     for (std::size_t i = 0; i < n; ++i) scale += norm(Complex<long double>(x[i]));
     for (std::size_t kk : {std::size_t{0}, std::size_t{1}, std::size_t{12345}, n / 3, n - 1}) {
-      Complex<long double> want{};
-      for (std::size_t j = 0; j < n; ++j)
-        want += Complex<long double>(x[j]) * twiddle_ld(static_cast<std::int64_t>((static_cast<unsigned __int128>(j) * kk) % n), static_cast<std::int64_t>(n));
+      // X[k] by a direct sum in long double; w(j k, N) by rotation, re-seeded exactly every
+      // 4096 terms so its drift (about 4096 long-double roundings) stays far below float's.
+      Complex<long double> want{}, w{1.0L, 0.0L};
+      const auto step = twiddle_ld(static_cast<std::int64_t>(kk), static_cast<std::int64_t>(n));
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j % 4096 == 0)
+          w = twiddle_ld(static_cast<std::int64_t>((static_cast<unsigned __int128>(j) * kk) % n), static_cast<std::int64_t>(n));
+        want += Complex<long double>(x[j]) * w;
+        w = w * step;
+      }
       const long double err = std::sqrt(norm(Complex<long double>(y[kk]) - want) / scale);
       INFO("k = " << kk << " err " << static_cast<double>(err));
       CHECK(err < 1e-5L);
