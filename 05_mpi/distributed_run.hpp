@@ -45,10 +45,11 @@ inline std::optional<Variant> parse_variant(const std::string& s) {
 }
 
 struct Outcome {
-  std::string refusal;      // this rank's refusal message, empty if the plan was built
-  bool agreed = true;       // rank 0: every rank refused with the same words, or none refused
-  std::string disagreement; // rank 0: what differed
-  bool refused() const { return !refusal.empty(); }
+  std::string refusal;       // this rank's refusal message, empty if it built the plan
+  bool anyone_refused = false;  // every rank: some rank refused, so no rank runs the transform
+  bool agreed = true;        // rank 0: every rank refused with the same words, or none refused
+  std::string disagreement;  // rank 0: what differed
+  bool refused() const { return anyone_refused; }
 };
 
 namespace detail {
@@ -65,8 +66,11 @@ inline void agree(MPI_Comm comm, Outcome& out) {
     for (int r = 0; r < p; ++r) { offsets[static_cast<std::size_t>(r)] = total; total += lens[static_cast<std::size_t>(r)]; }
   std::string all(static_cast<std::size_t>(total), '\0');
   MPI_Gatherv(out.refusal.data(), len, MPI_CHAR, all.data(), lens.data(), offsets.data(), MPI_CHAR, 0, comm);
-  int any = len > 0, some = 0;
-  MPI_Allreduce(&any, &some, 1, MPI_INT, MPI_MAX, comm);
+  // Should one rank refuse while another accepts (a bug), nobody may go on to the transform:
+  // the accepting ranks would wait forever in its first collective.
+  int mine = len > 0, any = 0;
+  MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm);
+  out.anyone_refused = any != 0;
   if (rank != 0) return;
   for (int r = 1; r < p; ++r) {
     const std::string other = all.substr(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
@@ -77,7 +81,6 @@ inline void agree(MPI_Comm comm, Outcome& out) {
       return;
     }
   }
-  (void)some;
 }
 
 template <class Plan>

@@ -32,7 +32,7 @@ int run(Variant v, Order order, std::size_t n) {
   const Outcome o = run_once<T>(MPI_COMM_WORLD, v, order, Direction::forward, n, x, y);
   const double seconds = MPI_Wtime() - t0;
   if (o.refused()) {
-    std::fprintf(stderr, "[rank %d of %d] %s\n", rank, p, o.refusal.c_str());
+    std::fprintf(stderr, "[rank %d of %d] %s\n", rank, p, o.refusal.empty() ? "(accepted, but another rank refused)" : o.refusal.c_str());
     if (rank == 0 && !o.agreed) std::fprintf(stderr, "ranks disagree: %s\n", o.disagreement.c_str());
     return 3;
   }

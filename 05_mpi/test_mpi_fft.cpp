@@ -84,7 +84,8 @@ bool check_variant(Variant v, Order order, std::size_t p) {
     broadcast(c);
     const Outcome o = run<T>(c, in, out);
     if (!o.agreed) disagreements.push_back(o.disagreement);
-    if (o.refused()) throw size_error(o.refusal);
+    if (o.refused())
+      throw size_error(o.refusal.empty() ? "rank 0 accepted N = " + std::to_string(n) + " but another rank refused" : o.refusal);
   };
   const auto report = conformance::check_conformance<T>(fn, cfg);
   const bool ok = report.passed() && disagreements.size() == before;
@@ -92,9 +93,9 @@ bool check_variant(Variant v, Order order, std::size_t p) {
   for (std::size_t n : cfg.sizes) (sizes += ' ') += std::to_string(n);
   std::string refused;
   for (std::size_t n : cfg.refused) (refused += ' ') += std::to_string(n);
-  std::printf("%s %-4s %-10s %-6s P=%zu sizes:%s%s | refused:%s | %s\n", ok ? "PASS" : "FAIL", to_string(v),
-              to_string(order), precision_name<T>(), p, sizes.empty() ? " (none)" : sizes.c_str(),
-              "", refused.c_str(), report.summary().c_str());
+  std::printf("%s %-8s %-10s %-6s P=%zu sizes:%s | refused:%s | %s\n", ok ? "PASS" : "FAIL", to_string(v),
+              to_string(order), precision_name<T>(), p, sizes.empty() ? " (none)" : sizes.c_str(), refused.c_str(),
+              report.summary().c_str());
   for (std::size_t i = before; i < disagreements.size(); ++i) std::printf("  - ranks disagree: %s\n", disagreements[i].c_str());
   return ok;
 }
