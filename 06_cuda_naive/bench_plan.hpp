@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/bench_cuda.hpp"
+#include "common/bit_reverse.hpp"
 #include "common/metrics.hpp"
 #include "common/reference.hpp"
 
@@ -65,6 +66,19 @@ void register_plan_benchmarks(const std::string& chapter, const std::string& var
     });
     bench::with_defaults(b)->UseManualTime();
   }
+}
+
+// The standard batched workload sampled at N = 2^4, 2^6, ..., 2^26 plus 2^11 (the largest N of
+// 06 v1 and 07 v4 in double): every variant of 06 and 07 on all 23 sizes would not fit the time
+// a GPU machine is lent for. The single transforms (2^20..2^25) are all run.
+template <class T>
+std::vector<bench::Workload> sampled_batched() {
+  std::vector<bench::Workload> w;
+  for (const auto& x : bench::batched_512mib<T>()) {
+    const unsigned k = log2_exact(x.n);
+    if (k % 2 == 0 || k == 11) w.push_back(x);
+  }
+  return w;
 }
 
 // The workloads of `all` whose N is at most max_n.

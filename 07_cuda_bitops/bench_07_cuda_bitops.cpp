@@ -1,7 +1,7 @@
 // 07 benchmarks: every variant on the standard workloads (batched 512 MiB, single transforms
 // 2^20..2^25), beside cuFFT and 06's best variant (v2) in the same process. The batched
-// workload is sampled (N = 2^4, 2^6, ..., 2^26 plus 2^11 and 2^12, v4's limits) to keep a run
-// of all variants within a few minutes; v4 runs only where it applies (N <= 4096 / 2048).
+// workload is sampled (sampled_batched in 06's bench_plan.hpp); v4 runs only where it applies
+// (N <= 4096 float, 2048 double).
 #include <cstdio>
 #include <memory>
 
@@ -12,19 +12,10 @@
 using namespace course;
 using namespace course::bitops;
 using course::cuda_naive::register_plan_benchmarks;
+using course::cuda_naive::sampled_batched;
 using course::cuda_naive::up_to;
 
 namespace {
-
-template <class T>
-std::vector<bench::Workload> sampled_batched() {
-  std::vector<bench::Workload> w;
-  for (const auto& x : bench::batched_512mib<T>()) {
-    const unsigned k = log2_exact(x.n);
-    if (k % 2 == 0 || k == 11 || k == 12) w.push_back(x);
-  }
-  return w;
-}
 
 template <class T>
 void register_precision() {

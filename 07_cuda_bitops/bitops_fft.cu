@@ -56,9 +56,9 @@ __global__ void shared_kernel(const Complex<T>* in, Complex<T>* out, SharedGeome
   const std::uint32_t tile = g.tile();
   for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) shared_load(in, s, g, blockIdx.x, i);
   __syncthreads();
-  const TableTwiddle<T> twiddle{table, g.log2n, sign};
+  const TableTwiddle<T> twiddle{table, sign};
   for (unsigned stage = 0; stage < g.log2m; ++stage) {
-    for (std::uint32_t k = threadIdx.x; k < tile / 2; k += blockDim.x) shared_butterfly(s, twiddle, stage, k);
+    for (std::uint32_t k = threadIdx.x; k < tile / 2; k += blockDim.x) shared_butterfly(s, g, twiddle, stage, k);
     __syncthreads();
   }
   for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) shared_store(s, out, g, blockIdx.x, i);
@@ -111,7 +111,7 @@ template <class T>
 PlanBase<T>::PlanBase(std::size_t n, std::size_t batch, cudaStream_t stream, bool with_table)
     : n_(n), batch_(batch), log2n_(log2_exact(n)), stream_(stream) {
   if (with_table && n >= 2) {
-    const auto host = twiddle_table<T>(n, n / 2);
+    const auto host = stage_twiddle_table<T>(n);
     COURSE_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&table_), host.size() * sizeof(Complex<T>)));
     COURSE_CUDA_CHECK(cudaMemcpy(table_, host.data(), host.size() * sizeof(Complex<T>), cudaMemcpyHostToDevice));
   }
@@ -182,7 +182,7 @@ void TwiddlePlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction di
       run_reorder<T>(in, out, this->log2n_, points, g, SincosTwiddle<T>{sign}, this->stream_);
       break;
     case TwiddleSource::table:
-      run_reorder<T>(in, out, this->log2n_, points, g, TableTwiddle<T>{this->table_, this->log2n_, sign}, this->stream_);
+      run_reorder<T>(in, out, this->log2n_, points, g, TableTwiddle<T>{this->table_, sign}, this->stream_);
       break;
     case TwiddleSource::sincospi:
       run_reorder<T>(in, out, this->log2n_, points, g, SincospiTwiddle<T>{sign}, this->stream_);
@@ -225,7 +225,7 @@ void TiledPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
         break;
       case TiledStep::stage:
         stage_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(
-            out, log2n, stage, threads, TableTwiddle<T>{this->table_, log2n, sign});
+            out, log2n, stage, threads, TableTwiddle<T>{this->table_, sign});
         break;
     }
     COURSE_CUDA_CHECK_LAUNCH();

@@ -27,7 +27,7 @@ enum class TwiddleSource { sincos_double, table, sincospi, fast_sincosf };
 const char* to_string(Permutation p);
 const char* to_string(TwiddleSource s);
 
-// What the plans share: size, batch, stream, and the table of N/2 forward twiddles of size N
+// What the plans share: size, batch, stream, and the per-stage table of N - 1 forward twiddles
 // (device memory) for the variants that read one.
 template <class T>
 class PlanBase {

@@ -9,11 +9,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "06_cuda_naive/naive_thread.hpp"
 #include "07_cuda_bitops/bitops_sizes.hpp"
 #include "common/bit_reverse.hpp"
 #include "common/complex.hpp"
+#include "common/twiddle.hpp"
 
 namespace course::bitops {
 
@@ -28,19 +30,33 @@ struct SincosTwiddle {
   }
 };
 
-// v3: w(p, 2 half) = w(p * N / (2 half), N), read from a table of the N/2 forward twiddles of
-// size N computed once on the host in long double (common/twiddle.hpp): one load, no arithmetic;
-// the inverse reads it conjugated.
+// v3: twiddles read from a table computed once on the host in long double (common/twiddle.hpp),
+// laid out stage after stage: stage s (half = 2^s) finds w(p, 2 half) at 2^s - 1 + p. One table
+// of the N/2 factors w(j, N) would serve every stage too, at j = p N / (2 half), but then the
+// 32 threads of a warp read 32 entries N / (2 half) apart: up to 32 cache lines for one load.
+// Per stage, a warp's consecutive p read consecutive entries. N - 1 entries in all; the inverse
+// reads them conjugated.
 template <class T>
 struct TableTwiddle {
   const Complex<T>* table;
-  unsigned log2n;
   int sign;
   FFT_HD Complex<T> operator()(std::uint32_t p, unsigned stage) const {
-    const Complex<T> w = table[p << (log2n - 1 - stage)];
+    const Complex<T> w = table[(std::uint32_t{1} << stage) - 1 + p];
     return sign < 0 ? w : conj(w);
   }
 };
+
+// The table TableTwiddle reads, for N = 2^log2n (empty for N = 1). Each entry is copied from
+// the exactly rounded w(j, N) (common/twiddle.hpp), never recomputed.
+template <class T>
+std::vector<Complex<T>> stage_twiddle_table(std::size_t n) {
+  if (n < 2) return {};
+  const auto base = twiddle_table<T>(n, n / 2);
+  std::vector<Complex<T>> table(n - 1);
+  for (std::size_t half = 1; half < n; half *= 2)
+    for (std::size_t p = 0; p < half; ++p) table[half - 1 + p] = base[p * (n / (2 * half))];
+  return table;
+}
 
 // v3: sin(pi x) and cos(pi x) in T with x = p / half, exact in binary (p < 2^24 in float), so
 // there is no rounding of 2 pi into the argument and no argument reduction to get wrong.

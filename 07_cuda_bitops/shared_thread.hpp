@@ -14,18 +14,27 @@
 
 namespace course::bitops {
 
+//
+// Bank conflicts: shared memory serves a warp in one pass only when its 32 threads hit
+// different banks. The reversed load writes point i to slot rev(i): 32 consecutive i land
+// 2^(log2m - 5) points apart, all in the same bank (a 32-way conflict that made the load cost
+// as much as all the stages). Every point p is therefore stored at slot(p) = p XOR (five higher
+// bits of p): that spreads the reversed writes over all banks and, since it only permutes
+// points within each aligned group of 32, leaves the stages' contiguous accesses conflict-free.
 struct SharedGeometry {
-  unsigned log2n;   // the transform (twiddle table of size N)
+  unsigned log2n;   // the transform
   unsigned log2m;   // stages done in shared memory
   unsigned log2p;   // points per block
   std::uint32_t points;  // N x batch
   bool reverse;     // load in bit-reversed order (M = N), or as is (v5: already permuted)
+  unsigned swizzle_shift;  // >= 5, so slot() is a bijection
   FFT_HD std::uint32_t tile() const { return std::uint32_t{1} << log2p; }
+  FFT_HD std::uint32_t slot(std::uint32_t p) const { return p ^ ((p >> swizzle_shift) & 31u); }
 };
 
 // Blocks of at least 1024 points, so a block has work for 512 threads even for tiny N.
 inline SharedGeometry shared_geometry(unsigned log2n, unsigned log2m, std::uint32_t points, bool reverse) {
-  return {log2n, log2m, log2m > 10 ? log2m : 10u, points, reverse};
+  return {log2n, log2m, log2m > 10 ? log2m : 10u, points, reverse, log2m >= 10 ? log2m - 5 : 5u};
 }
 
 // Phase 1, point i of block b (i < P): global -> shared, reversing within each sub-transform.
@@ -36,15 +45,16 @@ FFT_HD inline void shared_load(const Complex<T>* in, Complex<T>* s, const Shared
   const std::uint32_t mask = (std::uint32_t{1} << g.log2m) - 1;
   const std::uint32_t global = (block << g.log2p) + i;
   const std::uint32_t local = g.reverse ? (i & ~mask) | reverse_bits32(i & mask, g.log2m) : i;
-  s[local] = global < g.points ? in[global] : Complex<T>{};
+  s[g.slot(local)] = global < g.points ? in[global] : Complex<T>{};
 }
 
 // Phase 2, butterfly k of the block (k < P/2) in stage `stage` (< log2m), in shared memory.
 template <class T>
-FFT_HD inline void shared_butterfly(Complex<T>* s, const TableTwiddle<T>& twiddle, unsigned stage, std::uint32_t k) {
+FFT_HD inline void shared_butterfly(Complex<T>* s, const SharedGeometry& g, const TableTwiddle<T>& twiddle, unsigned stage,
+                                    std::uint32_t k) {
   const std::uint32_t low = (std::uint32_t{1} << stage) - 1;
-  const std::uint32_t top = butterfly_top(k, stage);
-  const std::uint32_t bottom = top | (low + 1);
+  const std::uint32_t top = g.slot(butterfly_top(k, stage));
+  const std::uint32_t bottom = g.slot(butterfly_top(k, stage) | (low + 1));
   const Complex<T> a = s[top];
   const Complex<T> wb = twiddle(k & low, stage) * s[bottom];
   s[top] = a + wb;
@@ -56,7 +66,7 @@ template <class T>
 FFT_HD inline void shared_store(const Complex<T>* s, Complex<T>* out, const SharedGeometry& g, std::uint32_t block,
                                 std::uint32_t i) {
   const std::uint32_t global = (block << g.log2p) + i;
-  if (global < g.points) out[global] = s[i];
+  if (global < g.points) out[global] = s[g.slot(i)];
 }
 
 // v5's launches in order: launch(step, geometry, stage, threads). Up to one tile the transform is

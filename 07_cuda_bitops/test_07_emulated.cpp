@@ -30,7 +30,7 @@ conformance::TransformFn<T> emulate(Emulated which) {
     const unsigned log2n = log2_exact(n);
     const int sign = static_cast<int>(dir);
     const auto points = static_cast<std::uint32_t>(n * batch);
-    const auto table = twiddle_table<T>(n, n / 2);  // what the v3 plan uploads
+    const auto table = stage_twiddle_table<T>(n);  // what the v3 plan uploads
     if (which == Emulated::v1) {
       for_each_v1_launch(log2n, points, [&](Step, unsigned stage, std::uint32_t threads) {
         for (std::uint32_t t = 0; t < threads; ++t) shift_butterfly<T>(in, out, log2n, stage, t, SincosTwiddle<T>{sign});
@@ -50,7 +50,7 @@ conformance::TransformFn<T> emulate(Emulated which) {
       });
     };
     switch (which) {
-      case Emulated::v3_table: stages(TableTwiddle<T>{table.data(), log2n, sign}); break;
+      case Emulated::v3_table: stages(TableTwiddle<T>{table.data(), sign}); break;
       case Emulated::v3_sincospi: stages(SincospiTwiddle<T>{sign}); break;
       case Emulated::v3_fast:
         if constexpr (sizeof(T) == 4) stages(FastSincosTwiddle{sign});
@@ -66,11 +66,11 @@ void emulate_shared(const Complex<T>* in, Complex<T>* out, const SharedGeometry&
   const std::uint32_t tile = g.tile();
   const std::uint32_t blocks = (g.points + tile - 1) / tile;
   std::vector<Complex<T>> s(tile);
-  const TableTwiddle<T> twiddle{table, g.log2n, sign};
+  const TableTwiddle<T> twiddle{table, sign};
   for (std::uint32_t b = 0; b < blocks; ++b) {
     for (std::uint32_t i = 0; i < tile; ++i) shared_load(in, s.data(), g, b, i);
     for (unsigned stage = 0; stage < g.log2m; ++stage)
-      for (std::uint32_t k = 0; k < tile / 2; ++k) shared_butterfly(s.data(), twiddle, stage, k);
+      for (std::uint32_t k = 0; k < tile / 2; ++k) shared_butterfly(s.data(), g, twiddle, stage, k);
     for (std::uint32_t i = 0; i < tile; ++i) shared_store(s.data(), out, g, b, i);
   }
 }
@@ -80,7 +80,7 @@ conformance::TransformFn<T> emulate_v4() {
   return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
     require_shared_size<T>(n, batch);
     const unsigned log2n = log2_exact(n);
-    const auto table = twiddle_table<T>(n, n / 2);
+    const auto table = stage_twiddle_table<T>(n);
     emulate_shared<T>(in.data(), out.data(), shared_geometry(log2n, log2n, static_cast<std::uint32_t>(n * batch), true),
                       table.data(), static_cast<int>(dir));
   };
@@ -95,8 +95,8 @@ conformance::TransformFn<T> emulate_v5() {
     Complex<T>* out = out_span.data();
     const unsigned log2n = log2_exact(n);
     const int sign = static_cast<int>(dir);
-    const auto table = twiddle_table<T>(n, n / 2);
-    const TableTwiddle<T> twiddle{table.data(), log2n, sign};
+    const auto table = stage_twiddle_table<T>(n);
+    const TableTwiddle<T> twiddle{table.data(), sign};
     for_each_tiled_launch(log2n, static_cast<std::uint32_t>(n * batch), shared_max_log2<T>(),
                           [&](TiledStep step, const SharedGeometry& g, unsigned stage, std::uint32_t threads) {
       if (step == TiledStep::shared) return emulate_shared<T>(g.reverse ? in : out, out, g, table.data(), sign);
@@ -154,6 +154,18 @@ TEMPLATE_TEST_CASE("07 v4 (shared memory) emulated phase by phase passes the con
 TEMPLATE_TEST_CASE("07 v5 (shared first stages, then global) emulated passes the conformance suite", "[emulated][v5]",
                    float, double) {
   require_conformance(conformance::check_conformance<TestType>(emulate_v5<TestType>(), config()));
+}
+
+TEST_CASE("07 v4 shared-memory slots are a permutation of each block's points", "[emulated][v4]") {
+  for (unsigned log2m = 0; log2m <= 12; ++log2m) {
+    const auto g = shared_geometry(12, log2m, 1u << 20, true);
+    std::vector<int> hits(g.tile(), 0);
+    for (std::uint32_t p = 0; p < g.tile(); ++p) {
+      REQUIRE(g.slot(p) < g.tile());
+      ++hits[g.slot(p)];
+    }
+    for (int h : hits) REQUIRE(h == 1);
+  }
 }
 
 TEST_CASE("07 butterfly_top inserts a zero bit at the stage's position", "[emulated]") {

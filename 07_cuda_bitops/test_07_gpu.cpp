@@ -86,7 +86,7 @@ TEST_CASE("07 v3 refuses fast float twiddles in a double transform", "[gpu][v3]"
   CHECK_THROWS_WITH(TwiddlePlan<double>(1024, 1, TwiddleSource::fast_sincosf), testing::contains("float only"));
 }
 
-TEST_CASE("07 v3: the error each twiddle source costs, float N = 2^20", "[gpu][v3]") {
+TEST_CASE("07 v3: the error each twiddle source costs, float N = 2^20", "[gpu][v3][accuracy]") {
   const std::size_t n = std::size_t{1} << 20;
   const auto x = random_uniform<float>(n, fresh_seed());
   const auto ref = reference_dft<float>(x, n, 1, Direction::forward);
