@@ -194,6 +194,16 @@ double cpu_mhz() {
   return 0;
 }
 
+// Other work on the machine shows in every number; the JSON records how busy it was.
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  double a = 0, b = 0, c = 0;
+  in >> a >> b >> c;
+  std::ostringstream s;
+  s << a << ", " << b << ", " << c;
+  return s.str();
+}
+
 void write_json(const Options& opt, const std::vector<Row>& rows, const std::string& path) {
   char host[256] = {};
   gethostname(host, sizeof host - 1);
@@ -214,6 +224,7 @@ void write_json(const Options& opt, const std::vector<Row>& rows, const std::str
       << "    \"num_cpus\": " << std::thread::hardware_concurrency() << ",\n"
       << "    \"mhz_per_cpu\": " << static_cast<int>(cpu_mhz()) << ",\n"
       << "    \"library_build_type\": \"release\",\n"
+      << "    \"load_avg\": [" << load_average() << "],\n"
       << "    \"mpi_ranks\": \"" << size_of(MPI_COMM_WORLD) << "\",\n"
       << "    \"mpi_library\": \"" << json_escape(mpi_lib) << "\",\n"
       << "    \"fftw_version\": \"" << course::fftw_version() << "\",\n"

@@ -23,16 +23,18 @@ def main(argv):
         sys.exit(__doc__)
     out = argv[argv.index("--out") + 1]
     inputs = [a for i, a in enumerate(argv[1:], 1) if a != "--out" and argv[i - 1] != "--out"]
-    context, benches, ranks = {}, [], set()
+    context, benches, ranks, loads = {}, [], set(), {}
     for path in inputs:
         with open(path) as f:
             data = json.load(f)
         if not context:
             context = dict(data.get("context", {}))
         ranks.add(int(data.get("context", {}).get("mpi_ranks", "0")))
+        loads[path.rsplit("/", 1)[-1]] = data.get("context", {}).get("load_avg")
         benches += data.get("benchmarks", [])
     context["mpi_ranks"] = ",".join(str(p) for p in sorted(ranks))
     context["merged_from"] = len(inputs)
+    context["load_avg_per_run"] = loads
 
     median = {key(b["run_name"]): b for b in benches if b.get("aggregate_name") == "median"}
     rows = []
