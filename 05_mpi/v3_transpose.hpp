@@ -9,7 +9,7 @@
 //   6. transpose (natural order only) -> N2 x N1: element (k2, k1) = X[k2 N1 + k1], blocks.
 //
 // Order::transposed stops after step 5: rank r holds X[k1 + N1 k2] for its k1 block
-// k1 = r N1/P + j / N2, k2 = j % N2 (local index j), as FFTW-MPI's TRANSPOSED_OUT does.
+// k1 = r N1/P + j / N2, k2 = j % N2 (local index j); FFTW-MPI's SCRAMBLED_OUT is the same idea.
 //
 // All communication is in the transposes: one MPI_Alltoall each, P - 1 messages of N/P^2
 // points per rank, (P-1)/P of the block leaving the rank. Needs P | N1 and P | N2.
