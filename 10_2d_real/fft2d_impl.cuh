@@ -1,0 +1,365 @@
+// The plans of fft2d.hpp: pass layouts, kernel launches, twiddle tables. Included once per
+// precision (fft2d_f32.cu, fft2d_f64.cu) so nvcc compiles the two in parallel.
+#pragma once
+
+#include <cufft.h>
+
+#include <algorithm>
+#include <mutex>
+#include <sstream>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "10_2d_real/fft2d.hpp"
+#include "10_2d_real/kernels.cuh"
+#include "common/bit_reverse.hpp"
+#include "common/cufft_check.hpp"
+#include "common/twiddle.hpp"
+
+namespace course::twod::detail {
+
+inline int log2_of(std::size_t n) { int k = 0; while ((std::size_t{1} << k) < n) ++k; return k; }
+inline std::size_t pow2_ceil(std::size_t n) { return std::size_t{1} << log2_of(n); }
+inline std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
+
+// Registers bound a block's points: 512 threads x 4 NB points, NB <= 8 (float) or 4 (double,
+// whose values take two registers each). Shared memory then holds 128 KiB at most.
+template <class T>
+constexpr std::size_t max_block_points() { return sizeof(T) == 4 ? 16384 : 8192; }
+
+// Rows: enough rows per block to give it at least 1024 points (short rows alone would leave
+// most threads idle), never more rows than there are.
+template <class T>
+std::size_t row_group(std::size_t len, std::size_t transforms) {
+  std::size_t g = std::max<std::size_t>(1, 1024 / len);
+  return std::min(g, pow2_ceil(transforms));
+}
+
+// Columns: the requested group, or fewer when the matrix is narrower or the block would not fit.
+template <class T>
+std::size_t column_group(std::size_t requested, std::size_t len, std::size_t columns) {
+  std::size_t g = requested ? requested : (sizeof(T) == 4 ? 4 : 2);
+  g = std::min(g, pow2_ceil(columns));
+  while (g > 1 && g * len > max_block_points<T>()) g /= 2;
+  return g;
+}
+
+template <class T>
+PassInfo pass_info(std::size_t len, std::size_t group, std::size_t blocks, std::size_t shared_points) {
+  PassInfo p;
+  p.length = static_cast<int>(len);
+  p.group = static_cast<int>(group);
+  const std::size_t quads = std::max<std::size_t>(1, group * len / 4);
+  p.threads = static_cast<int>(std::min<std::size_t>(kMaxThreads, quads));
+  p.per_thread = static_cast<int>(quads / p.threads);
+  p.blocks = blocks;
+  p.shared_bytes = shared_points * sizeof(Complex<T>);
+  return p;
+}
+
+// Kernels above the default 48 KiB of dynamic shared memory must say so once per kernel.
+inline void allow_shared(const void* kernel, std::size_t bytes) {
+  static std::mutex m;
+  static std::unordered_map<const void*, std::size_t> allowed;
+  if (bytes <= 48 * 1024) return;
+  std::lock_guard<std::mutex> lock(m);
+  auto& a = allowed[kernel];
+  if (a >= bytes) return;
+  COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)));
+  a = bytes;
+}
+
+template <class F>
+void with_nb(int nb, F&& f) {
+  switch (nb) {
+    case 1: f(std::integral_constant<int, 1>{}); break;
+    case 2: f(std::integral_constant<int, 2>{}); break;
+    case 4: f(std::integral_constant<int, 4>{}); break;
+    case 8: f(std::integral_constant<int, 8>{}); break;
+    default: throw std::logic_error("10_2d_real: no kernel for " + std::to_string(nb) + " butterflies per thread");
+  }
+}
+
+template <class T>
+cuda::DeviceBuffer<Complex<T>> upload_table(std::size_t n, std::size_t count) {
+  const auto host = twiddle_table<T>(n, count);
+  cuda::DeviceBuffer<Complex<T>> d(count);
+  d.upload(host);
+  return d;
+}
+
+inline PassArgs row_args(std::size_t len, std::size_t group, std::size_t transforms, std::size_t in_dist, std::size_t out_dist) {
+  PassArgs a;
+  a.log_len = log2_of(len);
+  a.log_group = log2_of(group);
+  a.per_slice = static_cast<long long>(transforms);
+  a.groups_per_slice = static_cast<long long>(ceil_div(transforms, group));
+  a.in = {1, static_cast<long long>(in_dist), 0};
+  a.out = {1, static_cast<long long>(out_dist), 0};
+  return a;
+}
+
+// Columns of `batch` matrices of len rows x width (row-major): stride width, adjacent columns 1 apart.
+inline PassArgs column_args(std::size_t len, std::size_t group, std::size_t width) {
+  PassArgs a;
+  a.log_len = log2_of(len);
+  a.log_group = log2_of(group);
+  a.per_slice = static_cast<long long>(width);
+  a.groups_per_slice = static_cast<long long>(ceil_div(width, group));
+  const auto w = static_cast<long long>(width);
+  a.in = a.out = {w, 1, w * static_cast<long long>(len)};
+  return a;
+}
+
+template <class T, bool Interleaved>
+void launch_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, const PassInfo& p, const Complex<T>* tw,
+                bool inverse, T scale, cudaStream_t stream) {
+  with_nb(p.per_thread, [&](auto nb) {
+    auto* k = &c2c_pass_kernel<T, decltype(nb)::value, Interleaved>;
+    allow_shared(reinterpret_cast<const void*>(k), p.shared_bytes);
+    k<<<static_cast<unsigned>(p.blocks), p.threads, p.shared_bytes, stream>>>(in, out, a, tw, inverse, scale);
+  });
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+void launch_transpose(const Complex<T>* in, Complex<T>* out, std::size_t rows, std::size_t cols, std::size_t batch, cudaStream_t stream) {
+  const dim3 grid(static_cast<unsigned>(ceil_div(cols, 32)), static_cast<unsigned>(ceil_div(rows, 32)), static_cast<unsigned>(batch));
+  transpose_kernel<T><<<grid, dim3(32, 8), 0, stream>>>(in, out, static_cast<int>(rows), static_cast<int>(cols));
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+inline std::size_t launch_threads_1d(std::size_t total) { return std::min<std::size_t>(256, std::max<std::size_t>(1, total)); }
+
+}  // namespace course::twod::detail
+
+namespace course::twod {
+
+inline std::string PassInfo::str() const {
+  std::ostringstream s;
+  s << length << "-point x " << group << " per block, " << threads << " threads x " << per_thread
+    << " radix-4 butterflies, " << blocks << " blocks, " << shared_bytes / 1024.0 << " KiB shared";
+  return s.str();
+}
+
+// ---------------------------------------------------------------- C2C
+
+template <class T>
+Plan2D<T>::Plan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStream_t stream, const Options& options)
+    : shape_{rows, cols, batch}, options_(options), stream_(stream) {
+  using namespace detail;
+  require_c2c_shape(shape_);
+  if (options.column_group) require_column_group(shape_, options.column_group);
+  const std::size_t all_rows = rows * batch;
+  const std::size_t rg = row_group<T>(cols, all_rows);
+  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols);
+  if (rows > 1) {
+    if (options.column_method == ColumnMethod::grouped) {
+      const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols);
+      column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows);
+    } else {
+      const std::size_t tg = row_group<T>(rows, cols * batch);
+      column_ = pass_info<T>(rows, tg, ceil_div(cols * batch, tg), tg * rows);
+      scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * cols * batch);
+    }
+    column_table_ = upload_table<T>(rows, rows);
+  }
+  row_table_ = upload_table<T>(cols, cols);
+}
+
+template <class T>
+void Plan2D<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  using namespace detail;
+  const bool inverse = dir == Direction::inverse;
+  const auto [rows, cols, batch] = shape_;
+  launch_c2c<T, false>(in, out, row_args(cols, row_.group, rows * batch, cols, cols), row_, row_table_.data(), inverse, T(1), stream_);
+  if (rows == 1) return;
+  if (options_.column_method == ColumnMethod::grouped) {
+    launch_c2c<T, true>(out, out, column_args(rows, column_.group, cols), column_, column_table_.data(), inverse, T(1), stream_);
+  } else {
+    launch_transpose(out, scratch_.data(), rows, cols, batch, stream_);
+    launch_c2c<T, false>(scratch_.data(), scratch_.data(), row_args(rows, column_.group, cols * batch, rows, rows), column_,
+                         column_table_.data(), inverse, T(1), stream_);
+    launch_transpose(scratch_.data(), out, cols, rows, batch, stream_);
+  }
+}
+
+template <class T>
+std::string Plan2D<T>::describe() const {
+  std::ostringstream s;
+  s << "10_2d_real C2C " << precision_name<T>() << " " << shape_.str() << "\n  row pass:    " << row_.str();
+  if (shape_.rows > 1)
+    s << "\n  column pass: " << (options_.column_method == ColumnMethod::grouped ? "" : "transpose, rows of ") << column_.str()
+      << (options_.column_method == ColumnMethod::transpose ? ", transpose back" : "");
+  return s.str();
+}
+
+// ---------------------------------------------------------------- R2C / C2R
+
+template <class T>
+RealPlan2D<T>::RealPlan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStream_t stream, const Options& options)
+    : shape_{rows, cols, batch}, stream_(stream) {
+  using namespace detail;
+  require_real_shape(shape_);
+  if (options.column_group) require_column_group(shape_, options.column_group);
+  const std::size_t m = cols / 2, bins = m + 1, all_rows = rows * batch;
+  const std::size_t rg = row_group<T>(m, all_rows);
+  row_ = pass_info<T>(m, rg, ceil_div(all_rows, rg), rg * bins);  // C2R holds M + 1 bins per row
+  half_table_ = upload_table<T>(m, m);
+  split_table_ = upload_table<T>(cols, bins);
+  if (rows > 1) {
+    const std::size_t cg = detail::column_group<T>(options.column_group, rows, bins);
+    column_ = pass_info<T>(rows, cg, batch * ceil_div(bins, cg), cg * rows);
+    column_table_ = upload_table<T>(rows, rows);
+    scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * bins * batch);
+  }
+}
+
+template <class T>
+void RealPlan2D<T>::forward(const T* in, Complex<T>* out) const {
+  using namespace detail;
+  const auto [rows, cols, batch] = shape_;
+  const std::size_t m = cols / 2, bins = m + 1;
+  const PassArgs a = row_args(m, row_.group, rows * batch, m, bins);
+  with_nb(row_.per_thread, [&](auto nb) {
+    auto* k = &r2c_rows_kernel<T, decltype(nb)::value>;
+    allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
+    k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(
+        reinterpret_cast<const Complex<T>*>(in), out, a, half_table_.data(), split_table_.data());
+  });
+  COURSE_CUDA_CHECK_LAUNCH();
+  if (rows > 1)
+    launch_c2c<T, true>(out, out, column_args(rows, column_.group, bins), column_, column_table_.data(), false, T(1), stream_);
+}
+
+template <class T>
+void RealPlan2D<T>::inverse(const Complex<T>* in, T* out) const {
+  using namespace detail;
+  const auto [rows, cols, batch] = shape_;
+  const std::size_t m = cols / 2, bins = m + 1;
+  const Complex<T>* rows_in = in;
+  if (rows > 1) {
+    launch_c2c<T, true>(in, scratch_.data(), column_args(rows, column_.group, bins), column_, column_table_.data(), true, T(1), stream_);
+    rows_in = scratch_.data();
+  }
+  const PassArgs a = row_args(m, row_.group, rows * batch, bins, m);
+  with_nb(row_.per_thread, [&](auto nb) {
+    auto* k = &c2r_rows_kernel<T, decltype(nb)::value>;
+    allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
+    k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(
+        rows_in, reinterpret_cast<Complex<T>*>(out), a, half_table_.data(), split_table_.data());
+  });
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+std::string RealPlan2D<T>::describe() const {
+  std::ostringstream s;
+  s << "10_2d_real R2C/C2R " << precision_name<T>() << " " << shape_.str() << "\n  row pass (packed " << shape_.cols / 2
+    << "-point FFT + split): " << row_.str();
+  if (shape_.rows > 1) s << "\n  column pass over " << half_cols() << " columns: " << column_.str();
+  return s.str();
+}
+
+// ---------------------------------------------------------------- OTF, fused
+
+inline void require_pupil(const Shape& s, const PupilSpec& p) {
+  if (!(p.radius > 0)) refuse_shape(s, "pupil radius " + std::to_string(p.radius) + ": the aperture needs a radius > 0 samples");
+}
+
+template <class T>
+OtfPipeline<T>::OtfPipeline(std::size_t rows, std::size_t cols, std::size_t batch, const PupilSpec& pupil, cudaStream_t stream,
+                            std::size_t column_group)
+    : shape_{rows, cols, batch}, pupil_(pupil), stream_(stream) {
+  using namespace detail;
+  require_c2c_shape(shape_);
+  require_pupil(shape_, pupil);
+  if (column_group) require_column_group(shape_, column_group);
+  const std::size_t all_rows = rows * batch;
+  const std::size_t rg = row_group<T>(cols, all_rows);
+  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols);
+  const std::size_t cg = detail::column_group<T>(column_group, rows, cols);
+  column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows);
+  row_table_ = upload_table<T>(cols, cols);
+  column_table_ = upload_table<T>(rows, rows);
+  scale_ = 1.0 / (static_cast<double>(rows) * cols * static_cast<double>(aperture_samples(rows, cols, pupil.radius)));
+}
+
+template <class T>
+void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
+  using namespace detail;
+  const auto [rows, cols, batch] = shape_;
+  const PassArgs ra = row_args(cols, row_.group, rows * batch, cols, cols);
+  with_nb(row_.per_thread, [&](auto nb) {
+    auto* k = &pupil_rows_kernel<T, decltype(nb)::value>;
+    allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
+    k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(otf, ra, row_table_.data(), pupil_,
+                                                                                        static_cast<long long>(shape_.rows));
+  });
+  COURSE_CUDA_CHECK_LAUNCH();
+  const PassArgs ca = column_args(rows, column_.group, cols);
+  with_nb(column_.per_thread, [&](auto nb) {
+    auto* k = &otf_columns_kernel<T, decltype(nb)::value>;
+    allow_shared(reinterpret_cast<const void*>(k), column_.shared_bytes);
+    k<<<static_cast<unsigned>(column_.blocks), column_.threads, column_.shared_bytes, stream_>>>(otf, psf, ca, column_table_.data());
+  });
+  COURSE_CUDA_CHECK_LAUNCH();
+  launch_c2c<T, false>(otf, otf, ra, row_, row_table_.data(), false, static_cast<T>(scale_), stream_);
+}
+
+template <class T>
+std::string OtfPipeline<T>::describe() const {
+  std::ostringstream s;
+  s << "10_2d_real OTF pipeline " << precision_name<T>() << " " << shape_.str() << ", pupil radius " << pupil_.radius
+    << "\n  kernel 1 (pupil + inverse rows): " << row_.str() << "\n  kernel 2 (inverse columns, |.|^2, forward columns): "
+    << column_.str() << "\n  kernel 3 (forward rows, scaled): " << row_.str();
+  return s.str();
+}
+
+// ---------------------------------------------------------------- OTF, cuFFT
+
+template <class T>
+CufftOtfPipeline<T>::CufftOtfPipeline(std::size_t rows, std::size_t cols, std::size_t batch, const PupilSpec& pupil,
+                                      cudaStream_t stream)
+    : shape_{rows, cols, batch}, pupil_(pupil), stream_(stream) {
+  require_c2c_shape(shape_);
+  require_pupil(shape_, pupil);
+  scale_ = 1.0 / (static_cast<double>(rows) * cols * static_cast<double>(aperture_samples(rows, cols, pupil.radius)));
+  int n[2] = {static_cast<int>(rows), static_cast<int>(cols)};
+  cufftHandle h;
+  COURSE_CUFFT_CHECK(cufftPlanMany(&h, 2, n, nullptr, 1, 0, nullptr, 1, 0, sizeof(T) == 4 ? CUFFT_C2C : CUFFT_Z2Z,
+                                   static_cast<int>(batch)));
+  plan_ = static_cast<int>(h);
+  COURSE_CUFFT_CHECK(cufftSetStream(h, stream));
+}
+
+template <class T>
+CufftOtfPipeline<T>::~CufftOtfPipeline() { cufftDestroy(static_cast<cufftHandle>(plan_)); }
+
+template <class T>
+void CufftOtfPipeline<T>::execute(Complex<T>* otf) const {
+  using namespace detail;
+  const auto h = static_cast<cufftHandle>(plan_);
+  const long long total = static_cast<long long>(shape_.points() * shape_.batch);
+  const unsigned blocks = static_cast<unsigned>(ceil_div(static_cast<std::size_t>(total), 256));
+  pupil_kernel<T><<<blocks, 256, 0, stream_>>>(otf, static_cast<long long>(shape_.rows), static_cast<long long>(shape_.cols), total, pupil_);
+  COURSE_CUDA_CHECK_LAUNCH();
+  if constexpr (sizeof(T) == 4) {
+    auto* d = reinterpret_cast<cufftComplex*>(otf);
+    COURSE_CUFFT_CHECK(cufftExecC2C(h, d, d, CUFFT_INVERSE));
+    intensity_kernel<T><<<blocks, 256, 0, stream_>>>(otf, total);
+    COURSE_CUDA_CHECK_LAUNCH();
+    COURSE_CUFFT_CHECK(cufftExecC2C(h, d, d, CUFFT_FORWARD));
+  } else {
+    auto* d = reinterpret_cast<cufftDoubleComplex*>(otf);
+    COURSE_CUFFT_CHECK(cufftExecZ2Z(h, d, d, CUFFT_INVERSE));
+    intensity_kernel<T><<<blocks, 256, 0, stream_>>>(otf, total);
+    COURSE_CUDA_CHECK_LAUNCH();
+    COURSE_CUFFT_CHECK(cufftExecZ2Z(h, d, d, CUFFT_FORWARD));
+  }
+  scale_kernel<T><<<blocks, 256, 0, stream_>>>(otf, total, static_cast<T>(scale_));
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace course::twod

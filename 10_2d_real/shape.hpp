@@ -1,0 +1,58 @@
+// The shapes this chapter transforms and the rules that refuse the others, before any device
+// work. Plain C++ so the refusals are tested on every machine.
+//
+// A shape is `batch` row-major matrices of rows x cols. Each dimension is one shared-memory
+// transform (a row in the row pass, a column in the column pass), so each must be a power of
+// two no larger than kMaxSide; one dimension may be 1 (a 1 x N shape is a batch of 1D rows).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "common/sizes.hpp"
+
+namespace course::twod {
+
+inline constexpr unsigned kMaxLog2Side = 12;  // 4096: one row or column of doubles is 64 KiB of shared memory
+inline constexpr std::size_t kMaxSide = std::size_t{1} << kMaxLog2Side;
+inline const std::string kChapter = "10_2d_real";
+
+struct Shape {
+  std::size_t rows = 1, cols = 1, batch = 1;
+  std::size_t points() const { return rows * cols; }
+  std::string str() const { return std::to_string(rows) + "x" + std::to_string(cols) + " (batch " + std::to_string(batch) + ")"; }
+};
+
+[[noreturn]] inline void refuse_shape(const Shape& s, const std::string& why) {
+  throw size_error(kChapter + ": shape " + s.str() + " refused: " + why);
+}
+
+inline void require_side(const Shape& s, std::size_t side, const char* which) {
+  const std::string rule = std::string(which) + " must be a power of two from 1 to " + std::to_string(kMaxSide) +
+                           " (one shared-memory transform per " + (which[0] == 'r' ? "column" : "row") +
+                           "); 09_radixN does longer 1D transforms";
+  if (side == 0) refuse_shape(s, std::string(which) + " = 0: " + rule);
+  if (!is_power_of_two(side)) refuse_shape(s, std::string(which) + " = " + std::to_string(side) + " is not a power of two: " + rule);
+  if (side > kMaxSide) refuse_shape(s, std::string(which) + " = " + std::to_string(side) + " is above the limit: " + rule);
+}
+
+// Complex-to-complex 2D: both sides 1 .. 4096, powers of two, batch >= 1.
+inline void require_c2c_shape(const Shape& s) {
+  require_side(s, s.rows, "rows");
+  require_side(s, s.cols, "cols");
+  if (s.batch == 0) refuse_shape(s, "batch = 0: a batch needs at least one transform");
+}
+
+// Real 2D (and 1D, rows = 1): the rows are packed two reals per complex value, so cols >= 2.
+inline void require_real_shape(const Shape& s) {
+  require_c2c_shape(s);
+  if (s.cols < 2) refuse_shape(s, "cols = 1: a real transform packs pairs of reals, so it needs cols >= 2 (use the C2C plan for 1 column)");
+}
+
+// Columns per block of the column pass: a power of two 1 .. 16.
+inline void require_column_group(const Shape& s, std::size_t group) {
+  if (group == 0 || group > 16 || !is_power_of_two(group))
+    refuse_shape(s, "column group = " + std::to_string(group) + ": the column pass takes 1, 2, 4, 8 or 16 columns per block");
+}
+
+}  // namespace course::twod
