@@ -1,6 +1,6 @@
 // 08_cuda_stockham v3/v4: the phases of the fused kernel (fused.cu) as __host__ __device__
 // functions, one call per thread and phase, so test_08_emulated.cpp can run a whole block on
-// the CPU phase by phase: every thread's load, barrier, every thread's reads of a round,
+// the CPU phase by phase: every thread's load (fetch, then store to the tile), barrier, every thread's reads of a round,
 // barrier, every thread's writes, barrier, ..., every thread's store.
 //
 // A block holds a tile of C columns x R points (schedule.hpp says which points a column
@@ -51,20 +51,23 @@ FFT_HD inline void fused_element(unsigned e, bool along, unsigned log2r, unsigne
   else { c = e & ((1u << log2c) - 1); t = e >> log2c; }
 }
 
-// Load phase, element e: gather x[c + (N/R) t] of this column, pre-twiddle by w(t k, R L).
+// Load phase, element e: gather x[c + (N/R) t] of this column, pre-twiddled by w(t k, R L), and
+// the tile slot it goes to. Fetching is split from storing so that the kernel can have several
+// loads in flight per thread before the first one is needed (fused.cu).
 template <class T>
-FFT_HD inline void fused_load(const Complex<T>* x, Complex<T>* tile, const Complex<T>* table, const FusedArgs& a,
-                              std::uint64_t block, unsigned e, bool inverse) {
+FFT_HD inline bool fused_fetch(const Complex<T>* x, const Complex<T>* table, const FusedArgs& a, std::uint64_t block,
+                               unsigned e, bool inverse, Complex<T>& v, unsigned& slot) {
   const unsigned log2cols = a.log2n - a.log2r;
-  if (e >= (1u << (a.log2c + a.log2r))) return;
+  if (e >= (1u << (a.log2c + a.log2r))) return false;
   unsigned c, t;
   fused_element(e, log2cols == 0, a.log2r, a.log2c, c, t);
-  if (c >= fused_valid_columns(a, block)) return;
+  if (c >= fused_valid_columns(a, block)) return false;
   const std::uint64_t g = (block << a.log2c) + c, transform = g >> log2cols;
   const std::uint64_t col = g & ((std::uint64_t{1} << log2cols) - 1);
-  Complex<T> v = x[(transform << a.log2n) + col + (std::uint64_t{t} << log2cols)];
+  v = x[(transform << a.log2n) + col + (std::uint64_t{t} << log2cols)];
   if (a.log2l) v = merge_twiddle(table, std::uint64_t{t} * (col & ((std::uint64_t{1} << a.log2l) - 1)), a.log2r + a.log2l, inverse) * v;
-  tile[c * ((1u << a.log2r) + a.pad) + t] = v;
+  slot = c * ((1u << a.log2r) + a.pad) + t;
+  return true;
 }
 
 // Store phase, element e: output u of the column goes to (col - k) R + k + L u, k = col mod L.

@@ -104,7 +104,11 @@ void emulate_fused(std::span<const Complex<T>> x, std::span<Complex<T>> y, std::
         const T nan = std::numeric_limits<T>::quiet_NaN();
         std::fill(tile.begin(), tile.end(), Complex<T>{nan, nan});  // shared memory starts as garbage
         const unsigned valid = fused_valid_columns(a, block);
-        for (unsigned e = 0; e < S; ++e) fused_load(src, tile.data(), table.data(), a, block, e, inverse);
+        for (unsigned e = 0; e < S; ++e) {
+          Complex<T> v;
+          unsigned slot;
+          if (fused_fetch(src, table.data(), a, block, e, inverse, v, slot)) tile[slot] = v;
+        }
         for_each_round(a.log2r, [&](unsigned log2s, bool two_stages) {
           for (unsigned q = 0; q < S / (two_stages ? 4 : 2); ++q)
             mine[q] = two_stages ? radix2x2_read(tile.data(), a, valid, q, regs[q].data())
