@@ -51,13 +51,13 @@ void register_all() {
   // One idea per variant, on a few batched sizes: the radix, the twiddle source, the pass size.
   for (const auto& wl : batched) {
     const int k = __builtin_ctzll(wl.n);
-    if (k == 6 || k == 8 || k == 10 || k == 12 || k == 16 || k == 20)
+    if (k == 8 || k == 10 || k == 12 || k == 20)
       for (int logr = 1; logr <= 4; ++logr) {
         PlanOptions o;
         o.max_log2_radix = logr;
         register_plan<T>("radix-" + std::to_string(1 << logr), wl, o, false);
       }
-    if (k == 8 || k == 10 || k == 12 || k == 13 || k == 16 || k == 20 || k == 24) {
+    if (k == 10 || k == 12 || k == 16 || k == 20 || k == 24) {
       PlanOptions o;
       o.computed_twiddles = true;
       register_plan<T>("computed-twiddles", wl, o, false);
