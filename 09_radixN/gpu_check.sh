@@ -39,7 +39,7 @@ for b in json.load(open(f[0]))["benchmarks"]:
 def key(n): return re.sub(r"^[^/]+/[^/]+(/\d-pass)?/", "", n)
 lib = {key(n): b["real_time"] for n, b in rows.items() if n.startswith("cufft/")}
 for n, b in rows.items():
-    if n.startswith("cufft/"): continue
+    if not n.startswith("09_radixN/plan"): continue
     k = key(n); r = lib.get(k)
     print(f"{n:62s} {b['real_time']:9.4f} ms {b.get('GBps',0):7.0f} GB/s  vs cuFFT {r/b['real_time'] if r else 0:5.2f}")
 PY
