@@ -1,7 +1,9 @@
-// 03_iterative: in place, bottom up. v1 radix-2 (radix2.hpp), v2 radix-4 (radix4.hpp).
+// 03_iterative: in place, bottom up. v1 radix-2 (radix2.hpp), v2 radix-4 (radix4.hpp), v3 radix-4
+// with the bit reversal in cache tiles (bit_reverse_tiled.hpp; Radix4Plan(n, Reversal::tiled)).
 // Chapters 04 (threads) and 05 (MPI) build on the plans and on the per-range stage functions.
 #pragma once
 
+#include "03_iterative/bit_reverse_tiled.hpp"
 #include "03_iterative/radix2.hpp"
 #include "03_iterative/radix4.hpp"
 
