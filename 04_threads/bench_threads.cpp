@@ -7,6 +7,7 @@
 // Also the two costs the lesson explains: starting and joining P threads (what v1 pays per
 // stage) and one barrier crossing of a persistent team (what v2 pays per stage).
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <sstream>
 #include <memory>
@@ -147,6 +148,13 @@ void course_register_benchmarks() {
     bench::add_context("fftw_timelimit_s", limit);
   }
   const auto threads = bench::thread_counts();
+  // Speedups need the cores to themselves: the load at the start tells a reader whether
+  // other work shared them (the 2-core dev machine often runs other jobs).
+  if (std::ifstream load("/proc/loadavg"); load) {
+    std::string one, five, fifteen;
+    load >> one >> five >> fifteen;
+    bench::add_context("load_average_1_5_15_min", one + " " + five + " " + fifteen);
+  }
   register_overheads(threads);
   register_precision<double>(sizes, threads);
   register_precision<float>(sizes, threads);

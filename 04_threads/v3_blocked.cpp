@@ -8,23 +8,31 @@ namespace course::ch04 {
 
 namespace {
 
-// Stage `half` (half >= m) restricted to columns [c0, c1): the butterfly joining a[i] and
-// a[i + half] has twiddle w(j, 2 half) with j = i mod 2 half, and a tile's rows are contiguous
-// runs of c1 - c0 points, and so are their twiddles (03's radix2_stage, cut by columns).
+// The column stages of one tile, copied out of the array: row rho of the tile holds columns
+// [c0, c0 + width) of block rho. In the array those rows lie M points apart, and M points is
+// a power-of-two number of bytes (256 KiB), so every row maps to the same few cache sets
+// (a 16-way cache keeps 16 lines per set) and the tile would evict itself at every stage.
+// In a contiguous buffer it stays in L1/L2: one read and one write per point in place of one
+// per stage. Rows h apart in the tile are points h M apart, stage s = log2(h M), and the
+// butterfly at row start + q, column c has twiddle w(q M + c0 + c, 2 h M).
 template <Direction dir, class T>
-void column_stage(Complex<T>* a, std::size_t n, std::size_t half, std::size_t m, const Complex<T>* w, std::size_t c0,
-                  std::size_t c1) {
-  for (std::size_t start = 0; start < n; start += 2 * half)
-    for (std::size_t q = 0; q < half; q += m) {
-      Complex<T>* const top = a + start + q;
-      Complex<T>* const bottom = top + half;
-      const Complex<T>* const wq = w + q;
-      for (std::size_t c = c0; c < c1; ++c) {
-        const Complex<T> t = oriented<dir>(wq[c]) * bottom[c];
-        bottom[c] = top[c] - t;
-        top[c] = top[c] + t;
+void tile_stages(Complex<T>* tile, std::size_t rows, std::size_t width, std::size_t m, std::size_t c0,
+                 const Twiddles<T>& tw) {
+  unsigned s = log2_exact(m);
+  for (std::size_t h = 1; h < rows; h *= 2, ++s) {
+    const Complex<T>* const w = tw.stage_twiddles(s).data() + c0;
+    for (std::size_t start = 0; start < rows; start += 2 * h)
+      for (std::size_t q = 0; q < h; ++q) {
+        Complex<T>* const top = tile + (start + q) * width;
+        Complex<T>* const bottom = top + h * width;
+        const Complex<T>* const wq = w + q * m;
+        for (std::size_t c = 0; c < width; ++c) {
+          const Complex<T> t = oriented<dir>(wq[c]) * bottom[c];
+          bottom[c] = top[c] - t;
+          top[c] = top[c] + t;
+        }
       }
-    }
+  }
 }
 
 }  // namespace
@@ -45,6 +53,8 @@ V3Blocked<T>::V3Blocked(std::size_t n, int threads, std::size_t block_bytes)
   // A tile of columns spans all N/M rows: half a block's bytes keeps it in cache with room
   // for the twiddles; at least 8 columns so each row of the tile is a whole cache line.
   tile_ = std::max<std::size_t>(8, block_bytes / 2 / (blocks() * sizeof(Complex<T>)));
+  if (blocks() > 1)
+    for (int r = 0; r < team_.size(); ++r) scratch_.emplace_back(blocks() * tile_);
 }
 
 template <class T>
@@ -89,12 +99,17 @@ void V3Blocked<T>::run(const Complex<T>* in, Complex<T>* out) {
     }
     if (m == n) return;
     team_.sync();  // the only barrier between stages: columns cross every block
-    // Phase 2: the last log2(N/M) stages, column tile by column tile.
+    // Phase 2: the last log2(N/M) stages, column tile by column tile, each tile in this
+    // thread's own contiguous buffer.
     const Range cols = share(m, p, r, 8);
+    Complex<T>* const buffer = scratch_[static_cast<std::size_t>(r)].data();
     for (std::size_t c0 = cols.begin; c0 < cols.end; c0 += tile) {
-      const std::size_t c1 = std::min(c0 + tile, cols.end);
-      for (unsigned s = log2m; s < tw_.stages(); ++s)
-        column_stage<dir>(out, n, std::size_t{1} << s, m, tw_.stage_twiddles(s).data(), c0, c1);
+      const std::size_t width = std::min(tile, cols.end - c0);
+      for (std::size_t row = 0; row < blocks; ++row)
+        std::copy_n(out + row * m + c0, width, buffer + row * width);
+      tile_stages<dir, T>(buffer, blocks, width, m, c0, tw_);
+      for (std::size_t row = 0; row < blocks; ++row)
+        std::copy_n(buffer + row * width, width, out + row * m + c0);
     }
   });
 }

@@ -2,19 +2,22 @@
 // is reused while it sits in cache.
 //
 // After bit reversal, the first log2 M stages of an N-point transform are N/M independent
-// M-point transforms of contiguous blocks. Each thread takes a contiguous set of blocks and
-// runs all their stages alone: no barrier, and M is chosen so a block stays in the core's L2
-// (256 KiB). The remaining log2(N/M) stages join points at least M apart, and point i only
+// M-point transforms of contiguous blocks. Each thread takes its share of the blocks and runs
+// all their stages alone: no barrier, and M is chosen so a block stays in the core's L2
+// (256 KiB). Out of place, the thread also gathers its blocks from the input (the reversal). The remaining log2(N/M) stages join points at least M apart, and point i only
 // ever meets points with the same i mod M: they are M independent (N/M)-point transforms of
 // the strided "columns" i mod M = c. Each thread takes a contiguous range of columns and runs
-// all those stages on a tile of columns at a time. One barrier in all (two in place).
+// all those stages on a tile of columns at a time, copied into a small contiguous buffer.
+// One barrier in all (two in place).
 //
-// This is the four-step idea without its transposes: the columns are read in place, a tile
-// of consecutive columns at a time so that each row of the tile is one contiguous run.
+// This is the four-step idea without its whole-array transposes: only one cache-sized tile
+// of adjacent columns is gathered at a time; each row of the tile is one contiguous run, and
+// the tile stays in cache for all of its stages.
 #pragma once
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "04_threads/stages.hpp"
 #include "04_threads/team.hpp"
@@ -44,6 +47,7 @@ class V3Blocked {
   Twiddles<T> tw_;
   Team team_;
   std::size_t m_, tile_;
+  std::vector<std::vector<Complex<T>>> scratch_;  // one tile buffer per thread (phase 2)
 };
 
 }  // namespace course::ch04
