@@ -56,14 +56,15 @@ import json, sys
 rows = {}
 for b in json.load(open(sys.argv[1]))["benchmarks"]:
     parts = b["run_name"].split("/")
-    if b.get("aggregate_name") != "median" or len(parts) < 5: continue
-    key = (parts[2], parts[3], parts[4])          # precision, N, batch
-    rows.setdefault(key, {})[parts[0] + "/" + parts[1]] = (b["real_time"], b.get("GBps", 0))
+    kv = dict(p.split(":", 1) for p in parts if ":" in p)
+    if b.get("aggregate_name") != "median" or "N" not in kv: continue
+    key = (parts[2], int(kv["N"]), int(kv["batch"]))
+    rows.setdefault(key, {})[parts[0] + "/" + parts[1]] = b["real_time"]
 cols = ["08_cuda_stockham/v1", "08_cuda_stockham/v2", "08_cuda_stockham/v3", "08_cuda_stockham/v4", "07_cuda_bitops/v5", "cufft/c2c"]
-print("precision N batch | " + " | ".join(c.split("/")[-1] for c in cols) + "   (ms; v4/cufft)")
-for key in sorted(rows, key=lambda k: (k[0], int(k[2].split(":")[1]) == 1, int(k[1].split(":")[1]))):
+print("precision N batch | v1 v2 v3 v4 07v5 cufft (ms) | cufft/v3 cufft/v4")
+for key in sorted(rows):
     r = rows[key]
-    ms = ["%.3f" % r[c][0] if c in r else "-" for c in cols]
-    ratio = r["cufft/c2c"][0] / r["08_cuda_stockham/v4"][0] if "cufft/c2c" in r and "08_cuda_stockham/v4" in r else 0
-    print(" ".join(key), "|", " | ".join(ms), "| %.2f" % ratio)
+    ms = ["%.3f" % r[c] if c in r else "-" for c in cols]
+    ratio = lambda v: "%.2f" % (r["cufft/c2c"] / r[v]) if "cufft/c2c" in r and v in r else "-"
+    print(*key, "|", *ms, "|", ratio(cols[2]), ratio(cols[3]))
 PY
