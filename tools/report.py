@@ -56,7 +56,9 @@ def load_files(paths):
         try:
             data = json.loads(path.read_text())
         except json.JSONDecodeError as e:
-            sys.exit(f"report: {path} is not valid JSON ({e})")
+            # A benchmark still writing its file; the tables are made from the complete ones.
+            print(f"report: skipping {path}: not valid JSON ({e})", file=sys.stderr)
+            continue
         contexts[path.stem] = data.get("context", {})
         benches = data.get("benchmarks", [])
         have_median = any(b.get("aggregate_name") == "median" for b in benches)
@@ -68,21 +70,39 @@ def load_files(paths):
             name = b.get("run_name", b["name"])
             row = parse_name(name)
             row.update(name=name, source=path.stem, ms=to_ms(b["real_time"], b["time_unit"]),
-                       GFLOPs=b.get("GFLOPs"), GBps=b.get("GBps"))
+                       GFLOPs=b.get("GFLOPs"), GBps=b.get("GBps"),
+                       speedup=b.get("speedup"), efficiency=b.get("efficiency"))
             rows.append(row)
     return rows, contexts
 
 
+LIBRARIES = ("fftw", "fftw_mpi", "cufft")
+
+
 def library_time(rows, row):
-    gpu = row["chapter"] in ("cufft",) or row["chapter"][:2].isdigit() and int(row["chapter"][:2]) >= 6
+    """The library's time for the same work in the same run: cuFFT for GPU rows; for CPU rows
+    FFTW-MPI when the row's own file has it (chapter 05), else FFTW with the same thread count.
+    Rows from the row's own file come first, so a ratio is always taken side by side."""
+    gpu = row["chapter"] == "cufft" or row["chapter"][:2].isdigit() and int(row["chapter"][:2]) >= 6
+    if gpu:
+        wanted = ("cufft",)
+    elif any(r["chapter"] == "fftw_mpi" and r["source"] == row.get("source") for r in rows):
+        wanted = ("fftw_mpi",)
+    else:
+        wanted = ("fftw",)
+    shape = row.get("shape")
+    found = None
     for r in rows:
-        if r["precision"] != row["precision"] or r["N"] != row["N"] or r["batch"] != row["batch"]:
+        if r["chapter"] not in wanted or r["precision"] != row["precision"] or r["N"] != row["N"]:
             continue
-        if gpu and r["chapter"] == "cufft":
+        if r["batch"] != row["batch"] or r.get("shape") != shape:
+            continue
+        if not gpu and (r["threads"] or 1) != (row["threads"] or 1):
+            continue
+        if r.get("source") == row.get("source"):
             return r["ms"]
-        if not gpu and r["chapter"] == "fftw" and (r["threads"] or 1) == (row["threads"] or 1):
-            return r["ms"]
-    return None
+        found = found or r["ms"]
+    return found
 
 
 def fmt(x, spec):
@@ -121,6 +141,10 @@ def table(rows, all_rows=None):
     if gpu and roof:
         head += " % of copy roofline |"
         rule += "---:|"
+    scaling = any(r.get("speedup") is not None for r in rows)
+    if scaling:  # S = T1 / TP and E = S / P, as the benchmark computed them
+        head += " S | E |"
+        rule += "---:|---:|"
     out = [head, rule]
     for r in rows:
         lib = library_time(all_rows, r)
@@ -130,6 +154,8 @@ def table(rows, all_rows=None):
                 f"{r['ms']:.4g} | {fmt(r['GFLOPs'], '.1f')} | {fmt(r['GBps'], '.1f')} | {fmt(ratio, '.2f')} |")
         if gpu and roof:
             line += f" {fmt(100 * r['GBps'] / roof if r.get('GBps') and is_gpu(r) else None, '.0f')} |"
+        if scaling:
+            line += f" {fmt(r.get('speedup'), '.2f')} | {fmt(r.get('efficiency'), '.2f')} |"
         out.append(line)
     if gpu and roof:
         out += ["", f"Copy roofline: {roof:.0f} GB/s (device-to-device copy, read + write, measured by bench_common)."]
@@ -164,7 +190,7 @@ def ladder_rows(rows, precision, n, batch):
     is about threads), with its library ratio and the gain over the chapter before it."""
     best = {}
     for r in rows:
-        if r["precision"] != precision or r["N"] != n or r["chapter"] in ("fftw", "cufft", "roofline"):
+        if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
             continue
         if batch is not None and r["batch"] != batch:
             continue
@@ -236,7 +262,7 @@ def plots(rows, folder):
         # A chapter re-measured inside the next chapter's benchmark (for side-by-side ratios) is
         # plotted from its own benchmark only; libraries from the first file that has them.
         sel = [r for r in rows if r["precision"] == precision and r["N"] and r["chapter"] != "roofline"
-               and (r["chapter"] in ("fftw", "cufft") or r["source"].endswith(r["chapter"]))]
+               and (r["chapter"] in LIBRARIES or r["source"].endswith(r["chapter"]))]
         seen, unique = set(), []
         for r in sel:
             key = (r["chapter"], r["variant"], r["N"], r["batch"], r["threads"])
@@ -254,7 +280,7 @@ def plots(rows, folder):
                 series.setdefault(f"{r['chapter']}/{r['variant']}", []).append((r["N"], r["ms"]))
         for label, pts in sorted(series.items()):
             pts.sort()
-            style = "k--" if label.startswith(("fftw", "cufft")) else "-o"
+            style = "k--" if label.startswith(LIBRARIES) else "-o"
             ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label, markersize=3)
         if series:
             ax.set_xscale("log", base=2)
@@ -272,7 +298,7 @@ def plots(rows, folder):
         fig, ax = plt.subplots(figsize=(8, 5))
         series = {}
         for r in sel:
-            if r["chapter"] in ("fftw", "cufft"):
+            if r["chapter"] in LIBRARIES:
                 continue
             lib = library_time(rows, r)
             if lib:
@@ -299,7 +325,7 @@ def plots(rows, folder):
     for precision, n in (("double", 1 << 20), ("float", 1 << 20)):
         best = {}
         for r in rows:
-            if r["precision"] != precision or r["N"] != n or r["chapter"] in ("fftw", "cufft", "roofline"):
+            if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
                 continue
             lib = library_time(rows, r)
             if not lib:
