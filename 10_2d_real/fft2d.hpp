@@ -32,8 +32,9 @@ enum class ColumnMethod {
 };
 
 struct Options {
-  std::size_t column_group = 0;  // 0: the default for the precision (4 float, 2 double: 32 bytes a row)
+  std::size_t column_group = 0;  // 0: the default for the precision (8 float, 4 double: 64 bytes a row)
   ColumnMethod column_method = ColumnMethod::grouped;
+  int log_radix = 4;             // 4: radix-16 stages (the default); 2: radix-4 stages (the first version)
 };
 
 // How one pass was laid out; describe() prints these.
@@ -41,7 +42,8 @@ struct PassInfo {
   int length = 1;        // points per transform
   int group = 1;         // transforms per block
   int threads = 1;       // per block
-  int per_thread = 1;    // radix-4 butterflies per thread and stage
+  int per_thread = 1;    // 2^log_radix-point butterflies per thread and stage
+  int log_radix = 4;
   std::size_t blocks = 0;
   std::size_t shared_bytes = 0;
   std::string str() const;
@@ -94,7 +96,7 @@ template <class T>
 class OtfPipeline {
  public:
   OtfPipeline(std::size_t rows, std::size_t cols, std::size_t batch, const PupilSpec& pupil, cudaStream_t stream = nullptr,
-              std::size_t column_group = 0);
+              const Options& options = {});  // column_group and log_radix apply; column_method is always grouped
   // otf: rows*cols*batch complex. psf (optional, for the demo): the PSF as well, which costs one
   // more write of the whole grid in kernel 2.
   void execute(Complex<T>* otf, Complex<T>* psf = nullptr) const;

@@ -23,10 +23,17 @@ inline int log2_of(std::size_t n) { int k = 0; while ((std::size_t{1} << k) < n)
 inline std::size_t pow2_ceil(std::size_t n) { return std::size_t{1} << log2_of(n); }
 inline std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
 
-// Registers bound a block's points: 512 threads x 4 NB points, NB <= 8 (float) or 4 (double,
-// whose values take two registers each). Shared memory then holds 128 KiB at most.
+// Registers bound a block's points: 512 threads x NB 2^log_radix points each. Radix 4: NB <= 8
+// (float) or 4 (double, whose values take two registers each); radix 16: NB = 1 (16 values a
+// thread already use most of the 128 registers a 512-thread block allows). Shared memory then
+// holds 128 KiB at most.
 template <class T>
-constexpr std::size_t max_block_points() { return sizeof(T) == 4 ? 16384 : 8192; }
+constexpr std::size_t max_block_points(int log_radix) { return log_radix == 4 || sizeof(T) == 8 ? 8192 : 16384; }
+
+inline void require_log_radix(const Shape& s, int log_radix) {
+  if (log_radix != 2 && log_radix != 4)
+    refuse_shape(s, "log_radix = " + std::to_string(log_radix) + ": the stages are radix 4 (log_radix 2) or radix 16 (log_radix 4)");
+}
 
 // Rows: enough rows per block to give it at least 1024 points (short rows alone would leave
 // most threads idle), never more rows than there are.
@@ -38,23 +45,25 @@ std::size_t row_group(std::size_t len, std::size_t transforms) {
 
 // Columns: the requested group, or fewer when the matrix is narrower or the block would not fit.
 template <class T>
-std::size_t column_group(std::size_t requested, std::size_t len, std::size_t columns) {
-  std::size_t g = requested ? requested : (sizeof(T) == 4 ? 4 : 2);
+std::size_t column_group(std::size_t requested, std::size_t len, std::size_t columns, int log_radix) {
+  std::size_t g = requested ? requested : (sizeof(T) == 4 ? 8 : 4);
   g = std::min(g, pow2_ceil(columns));
-  while (g > 1 && g * len > max_block_points<T>()) g /= 2;
+  while (g > 1 && g * len > max_block_points<T>(log_radix)) g /= 2;
   return g;
 }
 
 template <class T>
-PassInfo pass_info(std::size_t len, std::size_t group, std::size_t blocks, std::size_t shared_points) {
+PassInfo pass_info(std::size_t len, std::size_t group, std::size_t blocks, std::size_t shared_points, int log_radix) {
   PassInfo p;
   p.length = static_cast<int>(len);
   p.group = static_cast<int>(group);
-  const std::size_t quads = std::max<std::size_t>(1, group * len / 4);
-  p.threads = static_cast<int>(std::min<std::size_t>(kMaxThreads, quads));
-  p.per_thread = static_cast<int>(quads / p.threads);
+  p.log_radix = log_radix;
+  const std::size_t units = std::max<std::size_t>(1, (group * len) >> log_radix);
+  p.threads = static_cast<int>(std::min<std::size_t>(kMaxThreads, units));
+  p.per_thread = static_cast<int>(units / p.threads);
   p.blocks = blocks;
-  p.shared_bytes = shared_points * sizeof(Complex<T>);
+  const int points = static_cast<int>(shared_points);
+  p.shared_bytes = static_cast<std::size_t>(log_radix == 4 ? smem_slots<4>(points) : smem_slots<2>(points)) * sizeof(Complex<T>);
   return p;
 }
 
@@ -70,15 +79,24 @@ inline void allow_shared(const void* kernel, std::size_t bytes) {
   a = bytes;
 }
 
+// Calls f(NB, LogRadix) as compile-time constants for the kernels that exist: radix 4 with
+// NB = 1, 2, 4, 8 and radix 16 with NB = 1.
 template <class F>
-void with_nb(int nb, F&& f) {
-  switch (nb) {
-    case 1: f(std::integral_constant<int, 1>{}); break;
-    case 2: f(std::integral_constant<int, 2>{}); break;
-    case 4: f(std::integral_constant<int, 4>{}); break;
-    case 8: f(std::integral_constant<int, 8>{}); break;
-    default: throw std::logic_error("10_2d_real: no kernel for " + std::to_string(nb) + " butterflies per thread");
+void with_kernel_shape(const PassInfo& p, F&& f) {
+  using std::integral_constant;
+  if (p.log_radix == 4) {
+    if (p.per_thread == 1) { f(integral_constant<int, 1>{}, integral_constant<int, 4>{}); return; }
+  } else {
+    switch (p.per_thread) {
+      case 1: f(integral_constant<int, 1>{}, integral_constant<int, 2>{}); return;
+      case 2: f(integral_constant<int, 2>{}, integral_constant<int, 2>{}); return;
+      case 4: f(integral_constant<int, 4>{}, integral_constant<int, 2>{}); return;
+      case 8: f(integral_constant<int, 8>{}, integral_constant<int, 2>{}); return;
+      default: break;
+    }
   }
+  throw std::logic_error("10_2d_real: no kernel for " + std::to_string(p.per_thread) + " butterflies per thread at log_radix " +
+                         std::to_string(p.log_radix));
 }
 
 template <class T>
@@ -115,8 +133,8 @@ inline PassArgs column_args(std::size_t len, std::size_t group, std::size_t widt
 template <class T, bool Interleaved>
 void launch_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, const PassInfo& p, const Complex<T>* tw,
                 bool inverse, T scale, cudaStream_t stream) {
-  with_nb(p.per_thread, [&](auto nb) {
-    auto* k = &c2c_pass_kernel<T, decltype(nb)::value, Interleaved>;
+  with_kernel_shape(p, [&](auto nb, auto lr) {
+    auto* k = &c2c_pass_kernel<T, decltype(nb)::value, Interleaved, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), p.shared_bytes);
     k<<<static_cast<unsigned>(p.blocks), p.threads, p.shared_bytes, stream>>>(in, out, a, tw, inverse, scale);
   });
@@ -138,8 +156,8 @@ namespace course::twod {
 
 inline std::string PassInfo::str() const {
   std::ostringstream s;
-  s << length << "-point x " << group << " per block, " << threads << " threads x " << per_thread
-    << " radix-4 butterflies, " << blocks << " blocks, " << shared_bytes / 1024.0 << " KiB shared";
+  s << length << "-point x " << group << " per block, " << threads << " threads x " << per_thread << " radix-"
+    << (1 << log_radix) << " butterflies, " << blocks << " blocks, " << shared_bytes / 1024.0 << " KiB shared";
   return s.str();
 }
 
@@ -151,16 +169,17 @@ Plan2D<T>::Plan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStr
   using namespace detail;
   require_c2c_shape(shape_);
   if (options.column_group) require_column_group(shape_, options.column_group);
+  require_log_radix(shape_, options.log_radix);
   const std::size_t all_rows = rows * batch;
   const std::size_t rg = row_group<T>(cols, all_rows);
-  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols);
+  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
   if (rows > 1) {
     if (options.column_method == ColumnMethod::grouped) {
-      const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols);
-      column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows);
+      const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols, options.log_radix);
+      column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows, options.log_radix);
     } else {
       const std::size_t tg = row_group<T>(rows, cols * batch);
-      column_ = pass_info<T>(rows, tg, ceil_div(cols * batch, tg), tg * rows);
+      column_ = pass_info<T>(rows, tg, ceil_div(cols * batch, tg), tg * rows, options.log_radix);
       scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * cols * batch);
     }
     column_table_ = upload_table<T>(rows, rows);
@@ -203,14 +222,15 @@ RealPlan2D<T>::RealPlan2D(std::size_t rows, std::size_t cols, std::size_t batch,
   using namespace detail;
   require_real_shape(shape_);
   if (options.column_group) require_column_group(shape_, options.column_group);
+  require_log_radix(shape_, options.log_radix);
   const std::size_t m = cols / 2, bins = m + 1, all_rows = rows * batch;
   const std::size_t rg = row_group<T>(m, all_rows);
-  row_ = pass_info<T>(m, rg, ceil_div(all_rows, rg), rg * bins);  // C2R holds M + 1 bins per row
+  row_ = pass_info<T>(m, rg, ceil_div(all_rows, rg), rg * bins, options.log_radix);  // C2R holds M + 1 bins per row
   half_table_ = upload_table<T>(m, m);
   split_table_ = upload_table<T>(cols, bins);
   if (rows > 1) {
-    const std::size_t cg = detail::column_group<T>(options.column_group, rows, bins);
-    column_ = pass_info<T>(rows, cg, batch * ceil_div(bins, cg), cg * rows);
+    const std::size_t cg = detail::column_group<T>(options.column_group, rows, bins, options.log_radix);
+    column_ = pass_info<T>(rows, cg, batch * ceil_div(bins, cg), cg * rows, options.log_radix);
     column_table_ = upload_table<T>(rows, rows);
     scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * bins * batch);
   }
@@ -222,8 +242,8 @@ void RealPlan2D<T>::forward(const T* in, Complex<T>* out) const {
   const auto [rows, cols, batch] = shape_;
   const std::size_t m = cols / 2, bins = m + 1;
   const PassArgs a = row_args(m, row_.group, rows * batch, m, bins);
-  with_nb(row_.per_thread, [&](auto nb) {
-    auto* k = &r2c_rows_kernel<T, decltype(nb)::value>;
+  with_kernel_shape(row_, [&](auto nb, auto lr) {
+    auto* k = &r2c_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
     k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(
         reinterpret_cast<const Complex<T>*>(in), out, a, half_table_.data(), split_table_.data());
@@ -244,8 +264,8 @@ void RealPlan2D<T>::inverse(const Complex<T>* in, T* out) const {
     rows_in = scratch_.data();
   }
   const PassArgs a = row_args(m, row_.group, rows * batch, bins, m);
-  with_nb(row_.per_thread, [&](auto nb) {
-    auto* k = &c2r_rows_kernel<T, decltype(nb)::value>;
+  with_kernel_shape(row_, [&](auto nb, auto lr) {
+    auto* k = &c2r_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
     k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(
         rows_in, reinterpret_cast<Complex<T>*>(out), a, half_table_.data(), split_table_.data());
@@ -270,17 +290,18 @@ inline void require_pupil(const Shape& s, const PupilSpec& p) {
 
 template <class T>
 OtfPipeline<T>::OtfPipeline(std::size_t rows, std::size_t cols, std::size_t batch, const PupilSpec& pupil, cudaStream_t stream,
-                            std::size_t column_group)
+                            const Options& options)
     : shape_{rows, cols, batch}, pupil_(pupil), stream_(stream) {
   using namespace detail;
   require_c2c_shape(shape_);
   require_pupil(shape_, pupil);
-  if (column_group) require_column_group(shape_, column_group);
+  if (options.column_group) require_column_group(shape_, options.column_group);
+  require_log_radix(shape_, options.log_radix);
   const std::size_t all_rows = rows * batch;
   const std::size_t rg = row_group<T>(cols, all_rows);
-  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols);
-  const std::size_t cg = detail::column_group<T>(column_group, rows, cols);
-  column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows);
+  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
+  const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols, options.log_radix);
+  column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows, options.log_radix);
   row_table_ = upload_table<T>(cols, cols);
   column_table_ = upload_table<T>(rows, rows);
   scale_ = 1.0 / (static_cast<double>(rows) * cols * static_cast<double>(aperture_samples(rows, cols, pupil.radius)));
@@ -291,16 +312,16 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
   using namespace detail;
   const auto [rows, cols, batch] = shape_;
   const PassArgs ra = row_args(cols, row_.group, rows * batch, cols, cols);
-  with_nb(row_.per_thread, [&](auto nb) {
-    auto* k = &pupil_rows_kernel<T, decltype(nb)::value>;
+  with_kernel_shape(row_, [&](auto nb, auto lr) {
+    auto* k = &pupil_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
     k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(otf, ra, row_table_.data(), pupil_,
                                                                                         static_cast<long long>(shape_.rows));
   });
   COURSE_CUDA_CHECK_LAUNCH();
   const PassArgs ca = column_args(rows, column_.group, cols);
-  with_nb(column_.per_thread, [&](auto nb) {
-    auto* k = &otf_columns_kernel<T, decltype(nb)::value>;
+  with_kernel_shape(column_, [&](auto nb, auto lr) {
+    auto* k = &otf_columns_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), column_.shared_bytes);
     k<<<static_cast<unsigned>(column_.blocks), column_.threads, column_.shared_bytes, stream_>>>(otf, psf, ca, column_table_.data());
   });

@@ -37,10 +37,11 @@ __device__ __forceinline__ void element_of(int idx, int log_len, int log_group, 
   else { j = idx & ((1 << log_len) - 1); c = idx >> log_len; }
 }
 
-template <class T, int R, int PER, bool Interleaved>
+// One stage of radix R; PER butterflies per thread (blockDim * PER * R = G L).
+template <class T, int R, int PER, bool Interleaved, int LogRadix>
 __device__ __forceinline__ void smem_stage(Complex<T>* s, int log_len, int log_group, int ns, const Complex<T>* tw, bool inverse) {
   const int len = 1 << log_len;
-  const int log_bf = log_len - (R == 2 ? 1 : 2);  // butterflies per transform: L / R
+  const int log_bf = log_len - (R == 2 ? 1 : R == 4 ? 2 : R == 8 ? 3 : 4);  // butterflies per transform: L / R
   const int total = 1 << (log_bf + log_group);
   const int js = Interleaved ? (1 << log_group) : 1;
   Complex<T> a[PER][R];
@@ -50,7 +51,7 @@ __device__ __forceinline__ void smem_stage(Complex<T>* s, int log_len, int log_g
     if (q < total) {
       int c, j;
       element_of<Interleaved>(q, log_bf, log_group, c, j);
-      stage_load<T, R>(Interleaved ? s + c : s + (c << log_len), js, j, len, a[m]);
+      stage_load<T, R, LogRadix>(s, Interleaved ? c : c << log_len, js, j, len, a[m]);
     }
   }
   __syncthreads();
@@ -61,21 +62,33 @@ __device__ __forceinline__ void smem_stage(Complex<T>* s, int log_len, int log_g
       int c, j;
       element_of<Interleaved>(q, log_bf, log_group, c, j);
       stage_butterfly<T, R>(a[m], j, ns, len, tw, inverse);
-      stage_store<T, R>(Interleaved ? s + c : s + (c << log_len), js, j, ns, a[m]);
+      stage_store<T, R, LogRadix>(s, Interleaved ? c : c << log_len, js, j, ns, a[m]);
     }
   }
   __syncthreads();
 }
 
-// NB radix-4 butterflies (or 2 NB radix-2 ones) per thread and stage: blockDim * NB * 4 >= G L.
-template <class T, int NB, bool Interleaved>
+// Every stage of the plan (stockham_thread.hpp). A thread holds E = NB 2^LogRadix points per
+// stage: E / R butterflies of radix R.
+template <class T, int NB, bool Interleaved, int LogRadix>
 __device__ __forceinline__ void smem_fft(Complex<T>* s, int log_len, int log_group, const Complex<T>* tw, bool inverse) {
+  constexpr int E = NB << LogRadix;
+  const int stages = stage_count<LogRadix>(log_len);
   int ns = 1;
-  if (starts_with_radix2(log_len)) {
-    smem_stage<T, 2, 2 * NB, Interleaved>(s, log_len, log_group, 1, tw, inverse);
-    ns = 2;
+  for (int st = 0; st < stages; ++st) {
+    const int lr = stage_log_radix<LogRadix>(log_len, st);
+    switch (lr) {
+      case 1: smem_stage<T, 2, E / 2, Interleaved, LogRadix>(s, log_len, log_group, ns, tw, inverse); break;
+      case 2: smem_stage<T, 4, E / 4, Interleaved, LogRadix>(s, log_len, log_group, ns, tw, inverse); break;
+      case 3:
+        if constexpr (LogRadix >= 3) smem_stage<T, 8, E / 8, Interleaved, LogRadix>(s, log_len, log_group, ns, tw, inverse);
+        break;
+      default:
+        if constexpr (LogRadix >= 4) smem_stage<T, 16, E / 16, Interleaved, LogRadix>(s, log_len, log_group, ns, tw, inverse);
+        break;
+    }
+    ns <<= lr;
   }
-  for (; ns < (1 << log_len); ns <<= 2) smem_stage<T, 4, NB, Interleaved>(s, log_len, log_group, ns, tw, inverse);
 }
 
 // Block -> (slice, first transform); element (c, j) of the block -> its global offset, or -1
@@ -98,102 +111,102 @@ extern __shared__ unsigned char twod_shared[];
 template <class T>
 __device__ __forceinline__ Complex<T>* shared_complex() { return reinterpret_cast<Complex<T>*>(twod_shared); }
 
-template <class T, bool Interleaved>
+template <class T, bool Interleaved, int LogRadix>
 __device__ __forceinline__ void load_group(const Complex<T>* in, Complex<T>* s, const PassArgs& a, const BlockPlace& p) {
   const int elems = 1 << (a.log_len + a.log_group);
   for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) {
     int c, j;
     element_of<Interleaved>(idx, a.log_len, a.log_group, c, j);
     const long long off = p.offset(a, a.in, c, j);
-    s[idx] = off >= 0 ? in[off] : Complex<T>{T(0), T(0)};
+    s[smem_slot<LogRadix>(idx)] = off >= 0 ? in[off] : Complex<T>{T(0), T(0)};
   }
   __syncthreads();
 }
 
-template <class T, bool Interleaved>
+template <class T, bool Interleaved, int LogRadix>
 __device__ __forceinline__ void store_group(const Complex<T>* s, Complex<T>* out, const PassArgs& a, const BlockPlace& p, T scale) {
   const int elems = 1 << (a.log_len + a.log_group);
   for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) {
     int c, j;
     element_of<Interleaved>(idx, a.log_len, a.log_group, c, j);
     const long long off = p.offset(a, a.out, c, j);
-    if (off >= 0) out[off] = s[idx] * scale;
+    if (off >= 0) out[off] = s[smem_slot<LogRadix>(idx)] * scale;
   }
 }
 
 // Row pass or column pass of a C2C transform (in == out allowed: a block reads all it writes
 // before writing, and blocks own disjoint transforms).
-template <class T, int NB, bool Interleaved>
+template <class T, int NB, bool Interleaved, int LogRadix>
 __global__ void __launch_bounds__(kMaxThreads) c2c_pass_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a,
                                                                const Complex<T>* __restrict__ tw, bool inverse, T scale) {
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);
-  load_group<T, Interleaved>(in, s, a, p);
-  smem_fft<T, NB, Interleaved>(s, a.log_len, a.log_group, tw, inverse);
-  store_group<T, Interleaved>(s, out, a, p, scale);
+  load_group<T, Interleaved, LogRadix>(in, s, a, p);
+  smem_fft<T, NB, Interleaved, LogRadix>(s, a.log_len, a.log_group, tw, inverse);
+  store_group<T, Interleaved, LogRadix>(s, out, a, p, scale);
 }
 
 // R2C row pass: M = N/2 packed points per row in, M + 1 bins per row out (split after the FFT).
 // split_tw[k] = w(k, N), k = 0 .. M.
-template <class T, int NB>
+template <class T, int NB, int LogRadix>
 __global__ void __launch_bounds__(kMaxThreads) r2c_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a,
                                                                const Complex<T>* __restrict__ tw,
                                                                const Complex<T>* __restrict__ split_tw) {
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);
-  load_group<T, false>(in, s, a, p);
-  smem_fft<T, NB, false>(s, a.log_len, a.log_group, tw, false);
+  load_group<T, false, LogRadix>(in, s, a, p);
+  smem_fft<T, NB, false, LogRadix>(s, a.log_len, a.log_group, tw, false);
   const int m = 1 << a.log_len, bins = m + 1;
   const int elems = bins << a.log_group;
   for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) {
     const int c = idx / bins, k = idx - c * bins;
     const long long off = p.offset(a, a.out, c, k);
     if (off < 0) continue;
-    const Complex<T>* row = s + (c << a.log_len);
-    out[off] = r2c_split(row[k & (m - 1)], row[(m - k) & (m - 1)], split_tw[k]);
+    const int row = c << a.log_len;
+    out[off] = r2c_split(s[smem_slot<LogRadix>(row + (k & (m - 1)))], s[smem_slot<LogRadix>(row + ((m - k) & (m - 1)))], split_tw[k]);
   }
 }
 
 // C2R row pass: M + 1 bins per row in, merged into M packed points, inverse FFT, N reals out.
-template <class T, int NB>
+template <class T, int NB, int LogRadix>
 __global__ void __launch_bounds__(kMaxThreads) c2r_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a,
                                                                const Complex<T>* __restrict__ tw,
                                                                const Complex<T>* __restrict__ split_tw) {
+  constexpr int E = NB << LogRadix;
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);
   const int m = 1 << a.log_len, bins = m + 1;
   for (int idx = threadIdx.x; idx < (bins << a.log_group); idx += blockDim.x) {
     const int c = idx / bins, k = idx - c * bins;
     const long long off = p.offset(a, a.in, c, k);
-    s[idx] = off >= 0 ? in[off] : Complex<T>{T(0), T(0)};
+    s[smem_slot<LogRadix>(idx)] = off >= 0 ? in[off] : Complex<T>{T(0), T(0)};
   }
   __syncthreads();
-  // Each thread merges at most 4 NB points (blockDim * 4 NB >= G M); held in registers across the
+  // Each thread merges at most E points (blockDim * E >= G M); held in registers across the
   // barrier because the packed rows (stride M) overwrite the bins (stride M + 1) they come from.
-  Complex<T> z[4 * NB];
+  Complex<T> z[E];
 #pragma unroll
-  for (int r = 0; r < 4 * NB; ++r) {
+  for (int r = 0; r < E; ++r) {
     const int idx = threadIdx.x + r * blockDim.x;
     if (idx < (m << a.log_group)) {
       const int c = idx >> a.log_len, k = idx & (m - 1);
-      const Complex<T>* row = s + c * bins;
-      z[r] = c2r_merge(row[k], row[m - k], split_tw[k], k == 0);
+      z[r] = c2r_merge(s[smem_slot<LogRadix>(c * bins + k)], s[smem_slot<LogRadix>(c * bins + m - k)], split_tw[k], k == 0);
     }
   }
   __syncthreads();
 #pragma unroll
-  for (int r = 0; r < 4 * NB; ++r) {
+  for (int r = 0; r < E; ++r) {
     const int idx = threadIdx.x + r * blockDim.x;
-    if (idx < (m << a.log_group)) s[idx] = z[r];
+    if (idx < (m << a.log_group)) s[smem_slot<LogRadix>(idx)] = z[r];
   }
   __syncthreads();
-  smem_fft<T, NB, false>(s, a.log_len, a.log_group, tw, true);
-  store_group<T, false>(s, out, a, p, T(1));
+  smem_fft<T, NB, false, LogRadix>(s, a.log_len, a.log_group, tw, true);
+  store_group<T, false, LogRadix>(s, out, a, p, T(1));
 }
 
 // OTF kernel 1: the pupil is computed where it is needed, then the inverse row transforms.
 // Transform i is row i mod rows of batch item i / rows.
-template <class T, int NB>
+template <class T, int NB, int LogRadix>
 __global__ void __launch_bounds__(kMaxThreads) pupil_rows_kernel(Complex<T>* out, PassArgs a, const Complex<T>* __restrict__ tw,
                                                                  PupilSpec pupil, long long rows) {
   Complex<T>* s = shared_complex<T>();
@@ -203,28 +216,29 @@ __global__ void __launch_bounds__(kMaxThreads) pupil_rows_kernel(Complex<T>* out
     int c, j;
     element_of<false>(idx, a.log_len, a.log_group, c, j);
     const long long i = p.first + c;
-    s[idx] = i < a.per_slice ? pupil_sample<T>(i % rows, j, rows, 1LL << a.log_len, pupil, i / rows) : Complex<T>{T(0), T(0)};
+    s[smem_slot<LogRadix>(idx)] =
+        i < a.per_slice ? pupil_sample<T>(i % rows, j, rows, 1LL << a.log_len, pupil, i / rows) : Complex<T>{T(0), T(0)};
   }
   __syncthreads();
-  smem_fft<T, NB, false>(s, a.log_len, a.log_group, tw, true);
-  store_group<T, false>(s, out, a, p, T(1));
+  smem_fft<T, NB, false, LogRadix>(s, a.log_len, a.log_group, tw, true);
+  store_group<T, false, LogRadix>(s, out, a, p, T(1));
 }
 
 // OTF kernel 2: inverse column transforms end the IFFT2, |.|^2 makes the PSF, and the forward
 // column transforms start the FFT2, all without leaving shared memory.
-template <class T, int NB>
+template <class T, int NB, int LogRadix>
 __global__ void __launch_bounds__(kMaxThreads) otf_columns_kernel(Complex<T>* data, Complex<T>* psf, PassArgs a,
                                                                   const Complex<T>* __restrict__ tw) {
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);
-  load_group<T, true>(data, s, a, p);
-  smem_fft<T, NB, true>(s, a.log_len, a.log_group, tw, true);
+  load_group<T, true, LogRadix>(data, s, a, p);
+  smem_fft<T, NB, true, LogRadix>(s, a.log_len, a.log_group, tw, true);
   const int elems = 1 << (a.log_len + a.log_group);
-  for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) s[idx] = intensity(s[idx]);
-  if (psf) store_group<T, true>(s, psf, a, p, T(1));
+  for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) s[smem_slot<LogRadix>(idx)] = intensity(s[smem_slot<LogRadix>(idx)]);
+  if (psf) store_group<T, true, LogRadix>(s, psf, a, p, T(1));
   __syncthreads();
-  smem_fft<T, NB, true>(s, a.log_len, a.log_group, tw, false);
-  store_group<T, true>(s, data, a, p, T(1));
+  smem_fft<T, NB, true, LogRadix>(s, a.log_len, a.log_group, tw, false);
+  store_group<T, true, LogRadix>(s, data, a, p, T(1));
 }
 
 // batch matrices of rows x cols -> cols x rows, through a 32 x 33 tile (the extra column keeps

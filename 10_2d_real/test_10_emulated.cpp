@@ -22,7 +22,7 @@ namespace {
 
 int log2i(std::size_t n) { int k = 0; while ((std::size_t{1} << k) < n) ++k; return k; }
 
-template <class T>
+template <class T, int LogRadix>
 void check_stages(std::size_t len, int group, bool interleaved, Direction dir) {
   const auto x = random_uniform<T>(len * group, fresh_seed() + len * 7 + group);
   // Reference: each transform contiguous.
@@ -32,12 +32,12 @@ void check_stages(std::size_t len, int group, bool interleaved, Direction dir) {
   const auto ref = reference_dft<T>(rows, len, group, dir);
   std::vector<Complex<T>> s = x;
   const auto table = twiddle_table<T>(len, len);
-  emulate_smem_fft<T>(s, log2i(len), group, interleaved, table.data(), dir == Direction::inverse);
+  emulate_smem_fft<T, LogRadix>(s, log2i(len), group, interleaved, table.data(), dir == Direction::inverse);
   std::vector<Complex<T>> got(len * group);
   for (int c = 0; c < group; ++c)
     for (std::size_t j = 0; j < len; ++j) got[c * len + j] = s[interleaved ? j * group + c : c * len + j];
   const double err = rel_l2_error<T, long double>(got, ref);
-  INFO(precision_name<T>() << " L=" << len << " group=" << group << (interleaved ? " columns " : " rows ") << to_string(dir)
+  INFO(precision_name<T>() << " radix " << (1 << LogRadix) << " L=" << len << " group=" << group << (interleaved ? " columns " : " rows ") << to_string(dir)
                            << " err=" << err << " seed=" << fresh_seed());
   REQUIRE(err <= tolerance<T>(len));
 }
@@ -49,7 +49,7 @@ std::vector<Complex<T>> emulate_r2c_row(const std::vector<T>& x) {
   std::vector<Complex<T>> s(m);
   for (std::size_t i = 0; i < m; ++i) s[i] = {x[2 * i], x[2 * i + 1]};
   const auto table = twiddle_table<T>(m, m);
-  emulate_smem_fft<T>(s, log2i(m), 1, false, table.data(), false);
+  emulate_smem_fft<T, 4>(s, log2i(m), 1, false, table.data(), false);
   const auto split = twiddle_table<T>(n, m + 1);
   std::vector<Complex<T>> out(m + 1);
   for (std::size_t k = 0; k <= m; ++k) out[k] = r2c_split(s[k & (m - 1)], s[(m - k) & (m - 1)], split[k]);
@@ -63,7 +63,7 @@ std::vector<T> emulate_c2r_row(const std::vector<Complex<T>>& bins, std::size_t 
   std::vector<Complex<T>> s(m);
   for (std::size_t k = 0; k < m; ++k) s[k] = c2r_merge(bins[k], bins[m - k], split[k], k == 0);
   const auto table = twiddle_table<T>(m, m);
-  emulate_smem_fft<T>(s, log2i(m), 1, false, table.data(), true);
+  emulate_smem_fft<T, 4>(s, log2i(m), 1, false, table.data(), true);
   std::vector<T> out(n);
   for (std::size_t i = 0; i < m; ++i) { out[2 * i] = s[i].re; out[2 * i + 1] = s[i].im; }
   return out;
@@ -84,9 +84,36 @@ TEMPLATE_TEST_CASE("emulated shared-memory Stockham stages match FFTW, rows and 
     for (int group : {1, 2, 4, 16})
       for (bool interleaved : {false, true}) {
         if (len * group > 16384) continue;
-        check_stages<TestType>(len, group, interleaved, Direction::forward);
-        if (len <= 256) check_stages<TestType>(len, group, interleaved, Direction::inverse);
+        check_stages<TestType, 2>(len, group, interleaved, Direction::forward);
+        check_stages<TestType, 4>(len, group, interleaved, Direction::forward);
+        if (len <= 256 || group == 1) {
+          check_stages<TestType, 2>(len, group, interleaved, Direction::inverse);
+          check_stages<TestType, 4>(len, group, interleaved, Direction::inverse);
+        }
       }
+}
+
+TEST_CASE("emulated stage plans: radix 16 where it can, bits spread evenly", "[emulated]") {
+  auto radices = [](int log_len) {
+    std::vector<int> r;
+    for (int s = 0; s < stage_count<4>(log_len); ++s) r.push_back(1 << stage_log_radix<4>(log_len, s));
+    return r;
+  };
+  CHECK(radices(0).empty());
+  CHECK(radices(1) == std::vector<int>{2});
+  CHECK(radices(9) == std::vector<int>{8, 8, 8});
+  CHECK(radices(10) == std::vector<int>{16, 8, 8});
+  CHECK(radices(12) == std::vector<int>{16, 16, 16});
+  CHECK(radices(5) == std::vector<int>{8, 4});
+  CHECK(stage_count<2>(12) == 6);
+  CHECK(stage_log_radix<2>(7, 0) == 1);
+  // The inner twiddles of the radix-8/16 butterflies are exact to the last bit.
+  for (int m = 0; m < 16; ++m) {
+    const auto w = w16<double>(m, false);
+    const auto ref = twiddle<double>(m, 16);
+    CHECK(w.re == ref.re);
+    CHECK(w.im == ref.im);
+  }
 }
 
 TEMPLATE_TEST_CASE("emulated 2D: row stages then interleaved column stages match FFTW's 2D plan", "[emulated]", float, double) {
@@ -97,9 +124,9 @@ TEMPLATE_TEST_CASE("emulated 2D: row stages then interleaved column stages match
       const auto ref = reference_c2c_2d<T>(x, rows, cols, 1, dir);
       auto s = x;
       const auto row_table = twiddle_table<T>(cols, cols), col_table = twiddle_table<T>(rows, rows);
-      emulate_smem_fft<T>(s, log2i(cols), static_cast<int>(rows), false, row_table.data(), dir == Direction::inverse);
+      emulate_smem_fft<T, 4>(s, log2i(cols), static_cast<int>(rows), false, row_table.data(), dir == Direction::inverse);
       // The column pass's block holds all columns here (group = cols), interleaved as loaded.
-      emulate_smem_fft<T>(s, log2i(rows), static_cast<int>(cols), true, col_table.data(), dir == Direction::inverse);
+      emulate_smem_fft<T, 4>(s, log2i(rows), static_cast<int>(cols), true, col_table.data(), dir == Direction::inverse);
       const double err = rel_l2_error<T, long double>(s, ref);
       INFO(rows << "x" << cols << " " << to_string(dir) << " err=" << err << " seed=" << fresh_seed());
       REQUIRE(err <= tolerance<T>(rows * cols));

@@ -128,6 +128,18 @@ TEMPLATE_TEST_CASE("2D C2C large sides with every column group and transposes", 
   check_c2c<TestType>({{4096, 16, 1}, {256, 512, 2}}, Options{0, ColumnMethod::transpose});
 }
 
+TEMPLATE_TEST_CASE("radix-4 stages (the first version) match FFTW too: C2C, R2C / C2R", "[gpu][c2c][real][radix4][sanitize]", float, double) {
+  Options v1;
+  v1.log_radix = 2;
+  check_c2c<TestType>({{1, 1, 1}, {2, 8, 1}, {32, 64, 2}, {8, 2, 3}, {4096, 4, 1}, {1, 4096, 2}}, v1);
+  v1.column_method = ColumnMethod::transpose;
+  check_c2c<TestType>({{32, 64, 2}, {4, 8, 1}}, v1);
+  v1.column_method = ColumnMethod::grouped;
+  check_real<TestType>(1, 2, 3, v1);
+  check_real<TestType>(1, 1024, 2, v1);
+  check_real<TestType>(16, 32, 2, v1);
+}
+
 TEMPLATE_TEST_CASE("2D C2C on a stream of its own", "[gpu][c2c]", float, double) {
   cudaStream_t s;
   COURSE_CUDA_CHECK(cudaStreamCreate(&s));
@@ -176,9 +188,11 @@ TEMPLATE_TEST_CASE("fused OTF pipeline matches the FFTW pipeline with aberration
   p.radius = 12;
   p.aberration = {0.25, 0.1, -0.2};
   p.defocus_step = 0.2;
-  for (auto [rows, cols, batch] : ShapeList{{64, 128, 2}, {32, 32, 3}, {1, 64, 1}}) {
+  for (auto [rows, cols, batch, log_radix] : std::vector<std::array<std::size_t, 4>>{{64, 128, 2, 4}, {32, 32, 3, 4}, {1, 64, 1, 4}, {64, 32, 2, 2}}) {
     const std::size_t n = rows * cols * batch;
-    OtfPipeline<T> otf(rows, cols, batch, p);
+    Options opt;
+    opt.log_radix = static_cast<int>(log_radix);
+    OtfPipeline<T> otf(rows, cols, batch, p, nullptr, opt);
     cuda::DeviceBuffer<Complex<T>> d(n), d_psf(n);
     d.poison();
     d_psf.poison();
@@ -249,6 +263,7 @@ TEST_CASE("bad shapes are refused before any device work", "[gpu][refuse]") {
   CHECK_THROWS_WITH(Plan2D<double>(8, 8192), contains("cols = 8192"));
   CHECK_THROWS_WITH(Plan2D<double>(8, 8, 0), contains("batch = 0"));
   CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, Options{3, ColumnMethod::grouped}), contains("column group = 3"));
+  CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, Options{4, ColumnMethod::grouped, 3}), contains("log_radix = 3"));
   CHECK_THROWS_WITH(RealPlan2D<float>(8, 1), contains("cols = 1"));
   CHECK_THROWS_WITH(RealPlan2D<double>(0, 8), contains("rows = 0"));
   CHECK_THROWS_WITH(OtfPipeline<double>(64, 64, 1, PupilSpec{0.0, {}, 0.0}), contains("radius"));
