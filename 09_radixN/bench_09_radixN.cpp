@@ -1,7 +1,7 @@
 // Chapter 09 side by side with cuFFT and the copy roofline, in one process:
 //   09_radixN/plan/<q>-pass     the planner's choice (q = passes over global memory)
 //   09_radixN/radix-<R>         the same plans with radices capped at R = 2, 4, 8, 16
-//   09_radixN/computed-twiddles stage twiddles by sincospi instead of the table
+//   09_radixN/table-twiddles    stage twiddles from a table instead of sincospi
 //   09_radixN/pass-cap-2048     multi-pass plans with at most 2048 points per pass
 //   08_cuda_stockham/v4         the previous chapter's best (fused radix-2 Stockham), when built
 //   cufft/c2c                   the library; roofline/d2d_copy the hardware
@@ -59,8 +59,8 @@ void register_all() {
       }
     if (k == 10 || k == 12 || k == 16 || k == 20 || k == 24) {
       PlanOptions o;
-      o.computed_twiddles = true;
-      register_plan<T>("computed-twiddles", wl, o, false);
+      o.computed_twiddles = false;
+      register_plan<T>("table-twiddles", wl, o, false);
     }
     if (k >= 22 && k <= 24) {
       PlanOptions o;

@@ -33,7 +33,9 @@ struct PlanOptions {
   int max_log2_radix = 4;      // 4: radix 16 (the planner); 1, 2, 3 force radix 2, 4, 8 for the lesson
   int one_pass_max_log2 = 13;  // largest N done in one kernel
   int pass_max_log2 = 12;      // largest sub-transform of a pass in a multi-pass plan
-  bool computed_twiddles = false;  // stage twiddles by sincospi instead of the table (measured)
+  // Stage twiddles by sincospi (default) or from a table w(j, M) in global memory. Measured on
+  // the H100: the table's scattered L1 reads cost more than the arithmetic (see README).
+  bool computed_twiddles = true;
   Layout input{}, output{};
   // The hardware model the plan must fit (H100: 227 KiB opt-in shared memory per block).
   int shared_limit_bytes = 227 * 1024;
