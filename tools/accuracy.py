@@ -112,7 +112,9 @@ def plot(results, png):
                          if r["precision"] == precision and r["variant"] == variant and r["twiddles"] == twiddles)
             if pts:
                 style = "--" if twiddles == "recurrence" else "-"
-                ax.loglog([p[0] for p in pts], [p[1] for p in pts], style, marker="o", ms=3, base=2, label=label)
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], style, marker="o", ms=3, label=label)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
         ax.set_title(precision)
         ax.set_xlabel("N")
         ax.set_ylabel("relative L2 error")
