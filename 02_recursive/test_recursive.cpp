@@ -1,6 +1,8 @@
 // 02_recursive: the shared conformance suite for both variants, float and double, plus the
 // chapter's own claims: v1 and v2 compute the same transform, v2 is as accurate as FFTW.
 #include <algorithm>
+#include <cstdlib>
+#include <new>
 #include <vector>
 
 #include "02_recursive/recursive.hpp"
@@ -13,6 +15,20 @@
 
 using namespace course;
 using namespace course::recursive;
+
+// Every operator new in this test program is counted, so the lesson's claim about allocations
+// (v1: 3 per call on more than one point and 1 per leaf, about 4N; v2: none per execute) is
+// checked, not just told.
+namespace {
+std::size_t allocations = 0;
+}
+void* operator new(std::size_t size) {
+  ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -114,5 +130,24 @@ TEMPLATE_TEST_CASE("02 is within 4x of FFTW's own error on the same input", "[02
     CHECK(e2 <= 4 * e_lib);
     // v1's twiddles come from exp() of an angle rounded to T: allowed twice v2's bound.
     CHECK(e1 <= 8 * e_lib);
+  }
+}
+
+TEST_CASE("v1 allocates about 4N vectors per transform, v2 none", "[02][allocations]") {
+  for (std::size_t n : {std::size_t{2}, std::size_t{64}, std::size_t{1} << 12}) {
+    auto x = random_uniform<double>(n, fresh_seed());
+    RecursivePlan<double> plan(n);
+    std::size_t before = allocations;
+    plan.execute(x, Direction::forward);
+    const std::size_t v2 = allocations - before;
+    before = allocations;
+    fft_textbook<double>(x, Direction::forward);
+    const std::size_t v1 = allocations - before;
+    INFO("N = " << n << ": v1 " << v1 << " allocations, v2 " << v2);
+    CHECK(v2 == 0);
+    // 3 (N - 1) for the calls on more than one point, N for the leaves, the copy of the input,
+    // and at most a couple more from the library.
+    CHECK(v1 >= 4 * n - 2);
+    CHECK(v1 <= 4 * n + 2);
   }
 }

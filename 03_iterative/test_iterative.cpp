@@ -202,3 +202,16 @@ TEMPLATE_TEST_CASE("twiddles made by recurrence are measurably worse than from t
   CHECK(by_recurrence > 10 * from_index);
   CHECK(by_recurrence > tolerance<T>(n));  // beyond what the suite accepts: a real defect
 }
+
+TEMPLATE_TEST_CASE("v3 computes v2's result bit for bit: only the permutation changed", "[03][api]", float, double) {
+  using T = TestType;
+  for (unsigned k = 0; k <= 14; ++k) {
+    const std::size_t n = std::size_t{1} << k;
+    const auto x = random_gaussian<T>(n, fresh_seed() + k);
+    auto v2 = x, v3 = x;
+    Radix4Plan<T>(n).execute(v2, Direction::inverse);
+    Radix4Plan<T>(n, Reversal::tiled).execute(v3, Direction::inverse);
+    INFO("N = 2^" << k);
+    CHECK(v3 == v2);
+  }
+}
