@@ -3,7 +3,8 @@
 // plans, in the same process.
 // Sizes: 2^12, 2^14, ..., 2^24, or the exponents listed in COURSE_BENCH_LOG2_SIZES ("16,20,22").
 // FFTW's measured planning takes tens of seconds at 2^22 and above; COURSE_FFTW_TIMELIMIT=<s>
-// caps it (fftw_set_timelimit, recorded in the JSON context).
+// caps it (fftw_set_timelimit, recorded in the JSON context). COURSE_BENCH_V1V2_MAX_LOG2=<k>
+// leaves v1 and v2 out above 2^k, where they take seconds per transform and teach nothing new.
 // Also the two costs the lesson explains: starting and joining P threads (what v1 pays per
 // stage) and one barrier crossing of a persistent team (what v2 pays per stage).
 #include <cstdlib>
@@ -103,11 +104,15 @@ void register_previous_chapter(std::size_t n) {
 
 template <class T>
 void register_precision(const std::vector<std::size_t>& sizes, const std::vector<int>& threads) {
+  const char* cap = std::getenv("COURSE_BENCH_V1V2_MAX_LOG2");
+  const std::size_t v1v2_max = cap ? std::size_t{1} << std::stoul(cap) : ~std::size_t{0};
   for (std::size_t n : sizes) {
     register_previous_chapter<T>(n);
     bench::register_fftw_baselines<T>({n}, threads);
-    for (int p : threads) register_plan<V1SpawnPerStage<T>, T>("v1", n, p);
-    for (int p : threads) register_plan<V2PoolBarrier<T>, T>("v2", n, p);
+    if (n <= v1v2_max) {
+      for (int p : threads) register_plan<V1SpawnPerStage<T>, T>("v1", n, p);
+      for (int p : threads) register_plan<V2PoolBarrier<T>, T>("v2", n, p);
+    }
     for (int p : threads) register_plan<V3Blocked<T>, T>("v3", n, p);
   }
 }
