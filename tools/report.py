@@ -274,55 +274,56 @@ def plots(rows, folder):
         sel = unique
         if not sel:
             continue
-        # 1. time per transform vs N, one line per chapter/variant (single transforms, 1 thread).
-        fig, ax = plt.subplots(figsize=(8, 5))
-        series = {}
-        for r in sel:
-            if r["batch"] == 1 and (r["threads"] or 1) == 1:
-                series.setdefault(f"{r['chapter']}/{r['variant']}", []).append((r["N"], r["ms"]))
-        for label, pts in sorted(series.items()):
-            pts.sort()
-            style = "k--" if label.startswith(LIBRARIES) else "-o"
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label, markersize=3)
-        if series:
-            ax.set_xscale("log", base=2)
-            ax.set(yscale="log", ylabel="median time per transform (ms)",
-                   title=f"Time vs N, {precision}, one transform, one thread")
-            ax.xaxis.set_major_formatter(matplotlib.ticker.LogFormatterExponent(base=2))
-            ax.set_xlabel("log2 N")
-            ax.grid(True, which="both", alpha=0.3)
-            ax.legend(fontsize=7, ncol=2)
-            name = folder / f"time_vs_n_{precision}.png"
-            fig.savefig(name, dpi=110, bbox_inches="tight")
+        chapters = sorted({r["chapter"] for r in sel if r["chapter"] not in LIBRARIES})
+        if not chapters:
+            continue
+        # One panel per chapter (small multiples): each lesson's variants, its library dashed.
+        for kind in ("time", "pct"):
+            cols = min(3, len(chapters))
+            nrows = (len(chapters) + cols - 1) // cols
+            fig, axes = plt.subplots(nrows, cols, figsize=(5.2 * cols, 3.6 * nrows), squeeze=False)
+            for ax, chapter in zip(axes.flat, chapters):
+                series = {}
+                for r in sel:
+                    if r["chapter"] != chapter:
+                        continue
+                    key = r["variant"] + ("" if r["batch"] == 1 else " (batched)") + \
+                        (f" P={r['threads']}" if r["threads"] else "")
+                    if kind == "time":
+                        series.setdefault(key, []).append((r["N"], r["ms"] / r["batch"]))
+                        lib = library_time(rows, r)
+                        if lib:
+                            series.setdefault("library" + ("" if r["batch"] == 1 else " (batched)") +
+                                              (f" P={r['threads']}" if r["threads"] else ""), []).append((r["N"], lib / r["batch"]))
+                    else:
+                        lib = library_time(rows, r)
+                        if lib:
+                            series.setdefault(key, []).append((r["N"], 100 * lib / r["ms"]))
+                for label, pts in sorted(series.items()):
+                    pts = sorted(set(pts))
+                    style = "k--" if label.startswith("library") else "-o"
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label, markersize=2.5,
+                            linewidth=1 if label.startswith("library") else 1.5)
+                ax.set_xscale("log", base=2)
+                ax.set_yscale("log")
+                ax.xaxis.set_major_formatter(matplotlib.ticker.LogFormatterExponent(base=2))
+                ax.set_xlabel("log2 N")
+                ax.set_ylabel("ms per transform" if kind == "time" else "% of library speed")
+                if kind == "pct":
+                    ax.axhline(100, color="k", linestyle="--", linewidth=1)
+                ax.set_title(chapter, fontsize=10)
+                ax.grid(True, which="both", alpha=0.3)
+                if len(series) <= 14:
+                    ax.legend(fontsize=5.5, ncol=2)
+            for ax in list(axes.flat)[len(chapters):]:
+                ax.axis("off")
+            what = "Median time per transform" if kind == "time" else "Library time / our time (100% = as fast as FFTW or cuFFT)"
+            fig.suptitle(f"{what}, {precision}", fontsize=12)
+            fig.tight_layout()
+            name = folder / (f"time_vs_n_{precision}.png" if kind == "time" else f"pct_of_library_{precision}.png")
+            fig.savefig(name, dpi=100)
+            plt.close(fig)
             written.append(name)
-        plt.close(fig)
-        # 2. % of the library vs N for every row that has a library row beside it.
-        fig, ax = plt.subplots(figsize=(8, 5))
-        series = {}
-        for r in sel:
-            if r["chapter"] in LIBRARIES:
-                continue
-            lib = library_time(rows, r)
-            if lib:
-                key = f"{r['chapter']}/{r['variant']}" + ("" if r["batch"] == 1 else " (batched)") + \
-                      (f" P={r['threads']}" if r["threads"] else "")
-                series.setdefault(key, []).append((r["N"], 100 * lib / r["ms"]))
-        for label, pts in sorted(series.items()):
-            pts.sort()
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], "-o", label=label, markersize=3)
-        if series:
-            ax.axhline(100, color="k", linestyle="--", linewidth=1)
-            ax.set_xscale("log", base=2)
-            ax.set(yscale="log", ylabel="% of the library's speed (library time / time)",
-                   title=f"How close to FFTW / cuFFT, {precision} (100% = as fast)")
-            ax.xaxis.set_major_formatter(matplotlib.ticker.LogFormatterExponent(base=2))
-            ax.set_xlabel("log2 N")
-            ax.grid(True, which="both", alpha=0.3)
-            ax.legend(fontsize=6, ncol=2)
-            name = folder / f"pct_of_library_{precision}.png"
-            fig.savefig(name, dpi=110, bbox_inches="tight")
-            written.append(name)
-        plt.close(fig)
     # 3. The ladder: each chapter's best variant at one size, as % of its library.
     for precision, n in (("double", 1 << 20), ("float", 1 << 20)):
         best = {}
