@@ -2,7 +2,7 @@
 //   09_radixN/plan/<q>-pass     the planner's choice (q = passes over global memory)
 //   09_radixN/radix-<R>         the same plans with radices capped at R = 2, 4, 8, 16
 //   09_radixN/table-twiddles    stage twiddles from a table instead of sincospi
-//   09_radixN/pass-cap-2048     multi-pass plans with at most 2048 points per pass
+//   09_radixN/pass-cap-4096     multi-pass plans with up to 4096 points per pass (the first cap)
 //   08_cuda_stockham/v4         the previous chapter's best (fused radix-2 Stockham), when built
 //   cufft/c2c                   the library; roofline/d2d_copy the hardware
 // All forward, out of place, kernels only (CUDA events); 512 MiB batched and single transforms.
@@ -64,8 +64,8 @@ void register_all() {
     }
     if (k >= 22 && k <= 24) {
       PlanOptions o;
-      o.pass_max_log2 = 11;
-      register_plan<T>("pass-cap-2048", wl, o, true);
+      o.pass_max_log2 = 12;
+      register_plan<T>("pass-cap-4096", wl, o, true);
     }
   }
 #if defined(COURSE_HAVE_CH08)

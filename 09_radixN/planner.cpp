@@ -18,7 +18,7 @@ int log2_exact(std::size_t n) {
 
 std::vector<int> split_passes(int logn, const PlanOptions& o) {
   if (logn <= o.one_pass_max_log2) return {logn};
-  const int passes = (logn + o.pass_max_log2 - 1) / o.pass_max_log2;
+  const int passes = (logn + o.pass_max_log2 - 1) / o.pass_max_log2;  // fewest passes that fit
   std::vector<int> bits(passes);
   for (int p = 0; p < passes; ++p) bits[p] = logn / passes + (p < logn % passes ? 1 : 0);
   return bits;

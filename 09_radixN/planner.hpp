@@ -32,7 +32,10 @@ struct Layout {
 struct PlanOptions {
   int max_log2_radix = 4;      // 4: radix 16 (the planner); 1, 2, 3 force radix 2, 4, 8 for the lesson
   int one_pass_max_log2 = 13;  // largest N done in one kernel
-  int pass_max_log2 = 12;      // largest sub-transform of a pass in a multi-pass plan
+  // Largest sub-transform of a pass in a multi-pass plan. 2^11, not 2^12: measured on the H100,
+  // 2^24 as 256*256*256 (three passes, 8 or 4 columns per block) ran 1.7x faster than as
+  // 4096*4096 (two passes, but only 2 float or 1 double column per block: 16-byte runs).
+  int pass_max_log2 = 11;
   // Stage twiddles by sincospi (default) or from a table w(j, M) in global memory. Measured on
   // the H100: the table's scattered L1 reads cost more than the arithmetic (see README).
   bool computed_twiddles = true;
@@ -65,7 +68,7 @@ struct PlanShape {
 PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options = {});
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
-// bits spread evenly, larger first (2^24 = 4096 * 4096, 2^25 = 512 * 256 * 256).
+// bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256).
 std::vector<int> split_passes(int logn, const PlanOptions& options);
 
 }  // namespace course::radixn
