@@ -130,9 +130,9 @@ struct TileFft {
   }
 
   // All E global loads are issued before the first shared-memory store: interleaved, a store
-  // through a pointer the compiler cannot prove distinct would hold back every later load, and
-  // the thread would wait for memory E times in a row instead of once (measured: about half
-  // the bandwidth).
+  // through a pointer the compiler cannot prove distinct may hold back every later load, and
+  // the thread would wait for memory E times in a row instead of once (the first version did
+  // this and ran at about half the bandwidth; see the README).
   FFT_HD static void load(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm) {
     const std::uint64_t l_mask = (std::uint64_t{1} << a.log_l) - 1;
     Complex<T> x[E];
