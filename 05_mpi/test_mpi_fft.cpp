@@ -78,7 +78,7 @@ bool check_variant(Variant v, Order order, std::size_t p) {
 
   const std::size_t before = disagreements.size();
   auto fn = [&](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    if (batch != 1) throw std::invalid_argument("05_mpi plans transform one signal at a time");
+    if (batch != 1) throw std::invalid_argument("05_mpi plans transform one signal at a time: batch = " + std::to_string(batch) + " refused (limit 1)");
     const Command c{1, static_cast<int>(v), static_cast<int>(order), static_cast<int>(dir),
                     std::is_same_v<T, float> ? 0 : 1, n};
     broadcast(c);

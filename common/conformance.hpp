@@ -12,6 +12,7 @@
 // own tests can feed it broken transforms and require each defect to be caught.
 #pragma once
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <exception>
@@ -39,6 +40,7 @@ struct Config {
   std::vector<std::size_t> refused;      // sizes that must throw, naming the size, writing nothing
   std::function<double(std::size_t)> tolerance;  // relative L2 bound; default tolerance<T>(n)
   std::size_t all_checks_up_to = 1 << 12;  // above: reference and round trip only (keeps CI short)
+  bool refuse_batch_zero = true;         // batch = 0 must be refused too (naming the batch)
   std::uint64_t seed = fresh_seed();
 };
 
@@ -82,6 +84,7 @@ class Runner {
       if (cfg_.batch > 1) check_batch(n, cfg_.batch, tol, seed++);
     }
     for (std::size_t n : cfg_.refused) check_refused(n);
+    if (cfg_.refuse_batch_zero && !cfg_.sizes.empty()) check_batch_zero(cfg_.sizes.front());
     return report_;
   }
 
@@ -212,13 +215,43 @@ class Runner {
       fn_(std::span<const Complex<T>>(x.data(), alloc), std::span<Complex<T>>(out.data(), alloc), n, 1, Direction::forward);
     } catch (const std::exception& e) {
       const std::string msg = e.what();
-      if (msg.find(std::to_string(n)) == std::string::npos)
-        fail("refused size", n, "message does not name the size: \"" + msg + "\"");
+      // "N = 3", not merely a 3 somewhere (a limit like "2^13" would match that).
+      if (!names_size(msg, n)) fail("refused size", n, "message does not name the size as \"N = " + std::to_string(n) + "\": \"" + msg + "\"");
       for (const auto& z : out)
         if (!std::isnan(z.re) || !std::isnan(z.im)) { fail("refused size", n, "wrote output before refusing"); break; }
       return;
     }
     fail("refused size", n, "was accepted; this size must be refused with an exception");
+  }
+
+  static bool names_size(const std::string& msg, std::size_t n) {
+    const std::string digits = std::to_string(n);
+    for (std::size_t at = msg.find("N"); at != std::string::npos; at = msg.find("N", at + 1)) {
+      std::size_t i = at + 1;
+      while (i < msg.size() && msg[i] == ' ') ++i;
+      if (i >= msg.size() || msg[i] != '=') continue;
+      ++i;
+      while (i < msg.size() && msg[i] == ' ') ++i;
+      if (msg.compare(i, digits.size(), digits) == 0 &&
+          (i + digits.size() == msg.size() || !std::isdigit(static_cast<unsigned char>(msg[i + digits.size()]))))
+        return true;
+    }
+    return false;
+  }
+
+  // A batch of zero transforms is refused, naming the batch, before anything is written.
+  void check_batch_zero(std::size_t n) {
+    ++report_.checks;
+    const auto x = random_uniform<T>(n, 11);
+    auto out = poisoned<T>(n);
+    try {
+      fn_(std::span<const Complex<T>>(x.data(), 0), std::span<Complex<T>>(out.data(), 0), n, 0, Direction::forward);
+    } catch (const std::exception& e) {
+      if (std::string(e.what()).find("batch") == std::string::npos)
+        fail("refused batch 0", n, std::string("message does not name the batch: \"") + e.what() + "\"");
+      return;
+    }
+    fail("refused batch 0", n, "batch = 0 was accepted; it must be refused with an exception");
   }
 
   TransformFn<T> fn_;

@@ -22,6 +22,8 @@ enum class Defect {
   refusal_without_size,   // refuses, but the message does not say which size
   ignores_direction,      // inverse computes the forward transform
   writes_before_refusing, // touches the output, then throws
+  refusal_names_limit_only,  // "takes N = 2^k, k = 0..20": digits, but not the refused size
+  accepts_batch_zero,     // a batch of zero transforms is silently accepted
 };
 
 template <class T>
@@ -46,7 +48,9 @@ void radix2(std::span<Complex<T>> a, Direction dir, Defect defect) {
 template <class T>
 conformance::TransformFn<T> make(Defect defect) {
   return [defect](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    if (batch == 0 && defect != Defect::accepts_batch_zero) require_batch("selftest", batch);
     if (!is_power_of_two(n)) {
+      if (defect == Defect::refusal_names_limit_only) throw size_error("selftest: refused: this chapter takes N = 2^k, k = 0..20");
       if (defect == Defect::writes_before_refusing && !out.empty()) out[0] = Complex<T>(0, 0);
       if (defect == Defect::refusal_without_size) throw size_error("selftest: size refused");
       if (defect != Defect::no_refusal) require_power_of_two("selftest", n, 20);
@@ -89,6 +93,8 @@ TEMPLATE_TEST_CASE("the conformance suite catches every planted defect", "[confo
       {Defect::refusal_without_size, "does not name the size"},
       {Defect::ignores_direction, "inverse vs reference"},
       {Defect::writes_before_refusing, "wrote output before refusing"},
+      {Defect::refusal_names_limit_only, "does not name the size"},
+      {Defect::accepts_batch_zero, "batch = 0 was accepted"},
   };
   for (const auto& [defect, symptom] : defects) {
     const auto r = conformance::check_conformance<TestType>(make<TestType>(defect), config());
