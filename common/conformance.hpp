@@ -216,7 +216,7 @@ class Runner {
     } catch (const std::exception& e) {
       const std::string msg = e.what();
       // "N = 3", not merely a 3 somewhere (a limit like "2^13" would match that).
-      if (!names_size(msg, n)) fail("refused size", n, "message does not name the size as \"N = " + std::to_string(n) + "\": \"" + msg + "\"");
+      if (!names_size(msg, n)) fail("refused size", n, "message does not name the size (as \"N = " + std::to_string(n) + "\"): \"" + msg + "\"");
       for (const auto& z : out)
         if (!std::isnan(z.re) || !std::isnan(z.im)) { fail("refused size", n, "wrote output before refusing"); break; }
       return;
@@ -224,17 +224,23 @@ class Runner {
     fail("refused size", n, "was accepted; this size must be refused with an exception");
   }
 
+  // The size must be named as a value, "N = 3" (or "cols = 3" for a 2D chapter's rows of one),
+  // not merely as a digit somewhere: a limit like "k = 0..13" would otherwise name 0 and 3.
   static bool names_size(const std::string& msg, std::size_t n) {
     const std::string digits = std::to_string(n);
-    for (std::size_t at = msg.find("N"); at != std::string::npos; at = msg.find("N", at + 1)) {
-      std::size_t i = at + 1;
-      while (i < msg.size() && msg[i] == ' ') ++i;
-      if (i >= msg.size() || msg[i] != '=') continue;
-      ++i;
-      while (i < msg.size() && msg[i] == ' ') ++i;
-      if (msg.compare(i, digits.size(), digits) == 0 &&
-          (i + digits.size() == msg.size() || !std::isdigit(static_cast<unsigned char>(msg[i + digits.size()]))))
-        return true;
+    for (const char* name : {"N", "n", "size", "cols", "rows", "points"}) {
+      const std::string key = name;
+      for (std::size_t at = msg.find(key); at != std::string::npos; at = msg.find(key, at + 1)) {
+        if (at > 0 && std::isalnum(static_cast<unsigned char>(msg[at - 1]))) continue;  // part of a word
+        std::size_t i = at + key.size();
+        while (i < msg.size() && msg[i] == ' ') ++i;
+        if (i >= msg.size() || msg[i] != '=') continue;
+        ++i;
+        while (i < msg.size() && msg[i] == ' ') ++i;
+        if (msg.compare(i, digits.size(), digits) == 0 &&
+            (i + digits.size() == msg.size() || !std::isdigit(static_cast<unsigned char>(msg[i + digits.size()]))))
+          return true;
+      }
     }
     return false;
   }
