@@ -25,6 +25,10 @@ inline void require_v1_size(std::size_t n, std::size_t batch) {
                 "06_cuda_naive v2 (one launch per stage) takes N up to 2^" + std::to_string(v2_max_log2));
   require_power_of_two(who, n, v1_max_log2, "01_dft takes any N >= 1");
   require_batch(who, batch);
+  // One block per transform: the grid's x dimension holds at most 2^31 - 1 blocks.
+  if (batch > 0x7fffffffu)
+    throw size_error(who + ": N = " + std::to_string(n) + " with batch = " + std::to_string(batch) +
+                     " refused: one block per transform and a grid holds at most 2^31 - 1 = 2147483647 blocks");
 }
 
 inline void require_v2_size(std::size_t n, std::size_t batch) {

@@ -67,4 +67,8 @@ TEST_CASE("06 v1 refuses what one block cannot do, and says why and who can", "[
   CHECK_THROWS_AS(require_v1_size(24, 1), size_error);
   CHECK_THROWS_AS(require_v1_size(16, 0), size_error);
   CHECK_THROWS_WITH(require_v2_size(std::size_t{1} << 28, 1), testing::contains("268435456"));
+  // One block per transform: a batch the grid cannot hold is refused, not cut to 32 bits.
+  CHECK_NOTHROW(require_v1_size(1, 0x7fffffffu));
+  CHECK_THROWS_WITH(require_v1_size(1, (std::size_t{1} << 32) + 1),
+                    testing::contains("batch = 4294967297") && testing::contains("2147483647"));
 }

@@ -12,7 +12,7 @@ namespace course::bitops {
 
 inline constexpr const char* chapter = "07_cuda_bitops";
 inline constexpr unsigned max_log2 = 27;
-// 32-bit indices: all points of one call, N x batch, must stay below 2^31.
+// 32-bit indices: all points of one call, N x batch, may be at most 2^31.
 inline constexpr unsigned max_points_log2 = 31;
 
 // v4 keeps a whole transform in one block's shared memory: 32 KiB, under the 48 KiB every
@@ -23,7 +23,8 @@ constexpr unsigned shared_max_log2() { return sizeof(T) == 4 ? 12 : 11; }
 
 inline void require_points(const std::string& who, std::size_t n, std::size_t batch) {
   require_batch(who, batch);
-  if (n * batch > (std::size_t{1} << max_points_log2))
+  // Divide rather than multiply: n * batch can wrap around for a huge batch and pass the test.
+  if (n == 0 || batch > (std::size_t{1} << max_points_log2) / n)
     throw size_error(who + ": N = " + std::to_string(n) + " with batch = " + std::to_string(batch) +
                      " refused: N x batch above 2^31 points does not fit this chapter's 32-bit indices; split the batch");
 }

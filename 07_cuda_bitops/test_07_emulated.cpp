@@ -186,3 +186,11 @@ TEST_CASE("07 refusals name the size, the limit and who takes it", "[emulated]")
                                                              testing::contains("v5"));
   CHECK_THROWS_WITH(require_shared_size<double>(4096, 1), testing::contains("4096") && testing::contains("2048"));
 }
+
+TEST_CASE("07 refuses N x batch above 2^31 points, also where N x batch wraps around", "[emulated][sizes]") {
+  using namespace course::bitops;
+  CHECK_NOTHROW(require_size("v1", std::size_t{1} << 27, 16));  // exactly 2^31 points
+  CHECK_THROWS_AS(require_size("v1", std::size_t{1} << 27, 17), size_error);
+  // 2^27 x 2^37 = 2^64 wraps to 0 in 64 bits: the check must not multiply.
+  CHECK_THROWS_WITH(require_size("v1", std::size_t{1} << 27, std::size_t{1} << 37), testing::contains("137438953472"));
+}

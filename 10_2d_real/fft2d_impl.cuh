@@ -99,6 +99,12 @@ void with_kernel_shape(const PassInfo& p, F&& f) {
                          std::to_string(p.log_radix));
 }
 
+inline std::size_t free_device_bytes() {
+  std::size_t free_bytes = 0, total = 0;
+  COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+  return free_bytes;
+}
+
 template <class T>
 cuda::DeviceBuffer<Complex<T>> upload_table(std::size_t n, std::size_t count) {
   const auto host = twiddle_table<T>(n, count);
@@ -173,13 +179,18 @@ Plan2D<T>::Plan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStr
   const std::size_t all_rows = rows * batch;
   const std::size_t rg = row_group<T>(cols, all_rows);
   row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
+  require_grid(shape_, row_.blocks, "the row pass");
   if (rows > 1) {
     if (options.column_method == ColumnMethod::grouped) {
       const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols, options.log_radix);
       column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows, options.log_radix);
+      require_grid(shape_, column_.blocks, "the column pass");
     } else {
       const std::size_t tg = row_group<T>(rows, cols * batch);
       column_ = pass_info<T>(rows, tg, ceil_div(cols * batch, tg), tg * rows, options.log_radix);
+      require_grid(shape_, column_.blocks, "the column pass");
+      require_transpose_batch(shape_);
+      require_scratch(shape_, rows * cols * batch * sizeof(Complex<T>), free_device_bytes());
       scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * cols * batch);
     }
     column_table_ = upload_table<T>(rows, rows);
@@ -226,11 +237,14 @@ RealPlan2D<T>::RealPlan2D(std::size_t rows, std::size_t cols, std::size_t batch,
   const std::size_t m = cols / 2, bins = m + 1, all_rows = rows * batch;
   const std::size_t rg = row_group<T>(m, all_rows);
   row_ = pass_info<T>(m, rg, ceil_div(all_rows, rg), rg * bins, options.log_radix);  // C2R holds M + 1 bins per row
+  require_grid(shape_, row_.blocks, "the row pass");
   half_table_ = upload_table<T>(m, m);
   split_table_ = upload_table<T>(cols, bins);
   if (rows > 1) {
     const std::size_t cg = detail::column_group<T>(options.column_group, rows, bins, options.log_radix);
     column_ = pass_info<T>(rows, cg, batch * ceil_div(bins, cg), cg * rows, options.log_radix);
+    require_grid(shape_, column_.blocks, "the column pass");
+    require_scratch(shape_, rows * bins * batch * sizeof(Complex<T>), free_device_bytes());
     column_table_ = upload_table<T>(rows, rows);
     scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * bins * batch);
   }

@@ -55,4 +55,23 @@ inline void require_column_group(const Shape& s, std::size_t group) {
     refuse_shape(s, "column group = " + std::to_string(group) + ": the column pass takes 1, 2, 4, 8 or 16 columns per block");
 }
 
+// A pass launches `blocks` blocks on the grid's x dimension (at most 2^31 - 1); the transpose
+// column method puts the batch on z (at most 65535). Refused here, before the row pass has
+// written anything, instead of failing at the second launch.
+inline void require_grid(const Shape& s, std::size_t blocks, const char* pass) {
+  if (blocks > 0x7fffffffu)
+    refuse_shape(s, std::string(pass) + " needs " + std::to_string(blocks) + " blocks; a grid holds at most 2^31 - 1 = 2147483647");
+}
+inline void require_transpose_batch(const Shape& s) {
+  if (s.batch > 65535)
+    refuse_shape(s, "batch = " + std::to_string(s.batch) + ": the transpose column method puts the batch on the grid's z "
+                    "dimension, at most 65535; use the grouped column method");
+}
+// Scratch a plan allocates, against what the device has free (both in bytes).
+inline void require_scratch(const Shape& s, std::size_t bytes, std::size_t free_bytes) {
+  if (bytes > free_bytes)
+    refuse_shape(s, "needs " + std::to_string(bytes >> 20) + " MiB of scratch, more than the " + std::to_string(free_bytes >> 20) +
+                    " MiB the device has free");
+}
+
 }  // namespace course::twod

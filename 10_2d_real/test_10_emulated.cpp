@@ -241,3 +241,13 @@ TEST_CASE("bad shapes are refused with the shape and the limit in the message", 
   CHECK_NOTHROW(require_c2c_shape({4096, 1, 3}));
   CHECK_NOTHROW(require_real_shape({1, 2, 1}));
 }
+
+TEST_CASE("launch and memory limits are refused before the first pass", "[emulated][refuse]") {
+  using testing::contains;
+  CHECK_NOTHROW(require_grid({1, 8, 1}, 0x7fffffffu, "the row pass"));
+  CHECK_THROWS_WITH(require_grid({1, 8, 1}, std::size_t{1} << 31, "the row pass"), contains("2147483648") && contains("2147483647"));
+  CHECK_NOTHROW(require_transpose_batch({8, 8, 65535}));
+  CHECK_THROWS_WITH(require_transpose_batch({8, 8, 65536}), contains("batch = 65536") && contains("65535"));
+  CHECK_NOTHROW(require_scratch({8, 8, 1}, 1024, 2048));
+  CHECK_THROWS_WITH(require_scratch({8, 8, 1}, std::size_t{3} << 20, std::size_t{2} << 20), contains("3 MiB") && contains("2 MiB"));
+}
