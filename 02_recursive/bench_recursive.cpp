@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "01_dft/dft.hpp"
-#include "02_recursive/bench_in_place.hpp"
+#include "common/bench_in_place.hpp"
 #include "02_recursive/recursive.hpp"
 #include "common/bench.hpp"
 #include "common/twiddle.hpp"

@@ -2,7 +2,7 @@
 // thread) and the previous chapter's best (02 v2) in the same process.
 #include <benchmark/benchmark.h>
 
-#include "02_recursive/bench_in_place.hpp"
+#include "common/bench_in_place.hpp"
 #include "02_recursive/recursive.hpp"
 #include "03_iterative/iterative.hpp"
 #include "common/bench.hpp"

@@ -20,7 +20,7 @@
 
 #include "04_threads/fft_threads.hpp"
 #include "04_threads/partition.hpp"
-#include "02_recursive/bench_in_place.hpp"
+#include "common/bench_in_place.hpp"
 #include "03_iterative/iterative.hpp"
 #include "common/bench.hpp"
 #include "common/signals.hpp"

@@ -4,7 +4,7 @@
 // few dozen transforms float overflows (and Inf/NaN arithmetic is not what we mean to time).
 // Every `period` transforms the buffer is brought back to magnitude ~1 by an exact power of
 // two: one extra read and write pass per `period` transforms, about 1% of the time or less.
-// (Shared by 02 and 03; a candidate for common/bench.hpp.)
+// Used by the CPU chapters 02, 03 and 04.
 #pragma once
 
 #include <benchmark/benchmark.h>
