@@ -64,7 +64,7 @@ void register_plan_benchmarks(const std::string& chapter, const std::string& var
         state.counters["rel_l2_error"] = s.error;
       }
     });
-    bench::with_defaults(b)->UseManualTime();
+    bench::with_gpu_defaults(b);
   }
 }
 

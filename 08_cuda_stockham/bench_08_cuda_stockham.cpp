@@ -44,7 +44,7 @@ void register_variant(const char* variant, const std::vector<Workload>& workload
       set_fft_counters<T>(state, wl.n, wl.batch);
       if constexpr (requires { plan.passes(); }) state.counters["passes"] = plan.passes();
     });
-    with_defaults(b)->UseManualTime();
+    with_gpu_defaults(b);
   }
 }
 

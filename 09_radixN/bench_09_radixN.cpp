@@ -36,7 +36,7 @@ void register_plan(const std::string& variant, const Workload& wl, const PlanOpt
     set_fft_counters<T>(state, wl.n, wl.batch);
     state.counters["passes"] = plan.passes();
   });
-  with_defaults(b)->UseManualTime();
+  with_gpu_defaults(b);
 }
 
 template <class T>
@@ -80,7 +80,7 @@ void register_all() {
         set_fft_counters<T>(state, wl.n, wl.batch);
         state.counters["passes"] = plan.passes();
       });
-      with_defaults(b)->UseManualTime();
+      with_gpu_defaults(b);
     }
 #endif
 }

@@ -51,7 +51,7 @@ void set_real_counters(benchmark::State& state, std::size_t rows, std::size_t co
 }
 
 void add(const std::string& name, std::function<void(benchmark::State&)> body) {
-  with_defaults(benchmark::RegisterBenchmark(name.c_str(), std::move(body)))->UseManualTime();
+  bench::with_gpu_defaults(benchmark::RegisterBenchmark(name.c_str(), std::move(body)));
 }
 
 struct CufftPlan {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "common/cufft_check.hpp"
 
@@ -45,6 +46,12 @@ void time_gpu(benchmark::State& state, const std::function<void()>& launch, cuda
   COURSE_CUDA_CHECK(cudaGetLastError());
 }
 
+benchmark::internal::Benchmark* with_gpu_defaults(benchmark::internal::Benchmark* b) {
+  int iterations = 20;
+  if (const char* i = std::getenv("COURSE_BENCH_GPU_ITERATIONS")) iterations = std::max(1, std::atoi(i));
+  return with_defaults(b)->UseManualTime()->Iterations(iterations);
+}
+
 template <class T>
 void register_cufft_baselines(const std::vector<Workload>& workloads) {
   for (const auto& wl : workloads) {
@@ -66,7 +73,7 @@ void register_cufft_baselines(const std::vector<Workload>& workloads) {
       cufftDestroy(plan);
       set_fft_counters<T>(state, wl.n, wl.batch);
     });
-    with_defaults(b)->UseManualTime();
+    with_gpu_defaults(b);
   }
 }
 template void register_cufft_baselines<float>(const std::vector<Workload>&);
@@ -81,7 +88,7 @@ void register_copy_bandwidth(std::size_t bytes) {
     state.counters["GBps"] = benchmark::Counter(2.0 * bytes / 1e9, benchmark::Counter::kIsIterationInvariantRate);
     state.counters["bytes"] = static_cast<double>(bytes);
   });
-  with_defaults(b)->UseManualTime();
+  with_gpu_defaults(b);
 }
 
 std::string cufft_version() {

@@ -32,6 +32,13 @@ std::vector<Workload> single_transforms(unsigned kmin = 20, unsigned kmax = 25);
 // as the manual iteration time. Warms up once first (module load, lazy plan set-up).
 void time_gpu(benchmark::State& state, const std::function<void()>& launch, cudaStream_t stream = nullptr);
 
+// GPU benchmarks: the repetitions of with_defaults, CUDA-event (manual) time, and a fixed
+// iteration count instead of a minimum time. time_gpu reports the mean per launch of a burst of
+// launches lasting ~0.5 ms, so a minimum *manual* time of t costs t x (launches per burst) of
+// wall time: 14 s a benchmark for a 20 us kernel. A fixed count of bursts costs ~10 ms each
+// repetition, whatever the kernel. COURSE_BENCH_GPU_ITERATIONS overrides the count (default 20).
+benchmark::internal::Benchmark* with_gpu_defaults(benchmark::internal::Benchmark* b);
+
 // Fills device memory with uniform values in [-1, 1): real data, never zeros.
 template <class T>
 void fill_random(Complex<T>* device, std::size_t count, std::uint64_t seed, cudaStream_t stream = nullptr);
