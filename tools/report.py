@@ -339,6 +339,8 @@ def plots(rows, folder):
         ax.bar(chapters, [best[c][0] for c in chapters], color=["tab:blue" if int(c[:2]) < 6 else "tab:green" for c in chapters])
         for i, c in enumerate(chapters):
             ax.text(i, best[c][0], f"{best[c][0]:.0f}%\n{best[c][1]}", ha="center", va="bottom", fontsize=7)
+        ax.set_xticks(range(len(chapters)))
+        ax.set_xticklabels(chapters, rotation=25, ha="right")  # chapter names are long: keep them apart
         ax.axhline(100, color="k", linestyle="--", linewidth=1)
         ax.set_ylim(max(1e-4, min(b[0] for b in best.values()) / 3), 300)
         ax.set(yscale="log", ylabel="% of library speed",
