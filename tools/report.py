@@ -326,6 +326,8 @@ def plots(rows, folder):
         for r in rows:
             if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
                 continue
+            if not r["source"].endswith(r["chapter"]) or NOT_A_TRANSFORM.search(r["variant"]):
+                continue  # as in the ladder table: a reversal pass alone is not an FFT
             lib = library_time(rows, r)
             if not lib:
                 continue
