@@ -24,7 +24,7 @@ def medians(path):
     for b in json.loads(path.read_text())["benchmarks"]:
         if b.get("aggregate_name") != "median" or b.get("error_occurred"):
             continue
-        name = re.sub(r"/(min_time|repeats):[^/]*|/manual_time", "", b["run_name"])
+        name = re.sub(r"/(min_time|repeats|iterations):[^/]*|/manual_time", "", b["run_name"])
         rows[name] = b
     return rows
 

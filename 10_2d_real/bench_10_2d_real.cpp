@@ -1,12 +1,14 @@
 // 10_2d_real against cuFFT, side by side in one process (kernels only, CUDA events):
-//   2D C2C 256^2 .. 4096^2 batched to 512 MiB (grouped column pass, and the transpose method),
-//   the column-group study (1 .. 16 columns per block), 2D and 1D R2C, and the OTF pipeline.
+//   2D C2C 256^2 .. 4096^2 batched to 512 MiB: the default (09's register tiles) and the first
+//   kernels (radix 16, radix 4, the transpose method), the column-group study of the first
+//   kernels (1 .. 16 columns per block), 2D and 1D R2C, and the OTF pipeline.
 // Names: 10_2d_real/<variant>/<precision>/N:<rows*cols>/batch:<b>/shape:<rows>x<cols>, and
 // cufft/<variant>/... with the same N and batch, which is how tools/report.py pairs them.
 // Real transforms get batches twice those of complex ones (the same 512 MiB of input), so no
 // real row shares N and batch with a complex one.
 #include <cufft.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -96,15 +98,16 @@ void register_cufft_c2c(std::size_t rows, std::size_t cols, const std::string& v
 }
 
 template <class T>
-void register_r2c(std::size_t rows, std::size_t cols, const std::string& variant) {
+void register_r2c(std::size_t rows, std::size_t cols, const std::string& variant, const Options& opt = {}, bool with_cufft = true) {
   const std::size_t batch = real_batch<T>(rows * cols), half = rows * (cols / 2 + 1) * batch;
   add(bench_name("10_2d_real", variant, precision_name<T>(), rows, cols, batch), [=](benchmark::State& state) {
     cuda::DeviceBuffer<Complex<T>> in(rows * cols * batch / 2), out(half);
     fill_random<T>(in.data(), in.size(), 42);
-    RealPlan2D<T> plan(rows, cols, batch);
+    RealPlan2D<T> plan(rows, cols, batch, nullptr, opt);
     time_gpu(state, [&] { plan.forward(reinterpret_cast<const T*>(in.data()), out.data()); });
     set_real_counters<T>(state, rows, cols, batch);
   });
+  if (!with_cufft) return;
   add(bench_name("cufft", variant, precision_name<T>(), rows, cols, batch), [=](benchmark::State& state) {
     cuda::DeviceBuffer<Complex<T>> in(rows * cols * batch / 2), out(half);
     fill_random<T>(in.data(), in.size(), 42);
@@ -125,12 +128,14 @@ void register_otf(std::size_t side, std::size_t batch) {
   pupil.radius = double(side) / 8;
   pupil.aberration = {0.5, 0.25, 0.2};
   pupil.defocus_step = 0.05;
-  add(bench_name("10_2d_real", "otf_fused", precision_name<T>(), side, side, batch), [=](benchmark::State& state) {
-    cuda::DeviceBuffer<Complex<T>> otf(side * side * batch);
-    OtfPipeline<T> pipeline(side, side, batch, pupil);
-    time_gpu(state, [&] { pipeline.execute(otf.data()); });
-    set_fft_counters<T>(state, side * side, batch);
-  });
+  for (const bool tiles : {true, false})
+    add(bench_name("10_2d_real", tiles ? "otf_fused" : "otf_fused_radix16", precision_name<T>(), side, side, batch),
+        [=](benchmark::State& state) {
+          cuda::DeviceBuffer<Complex<T>> otf(side * side * batch);
+          OtfPipeline<T> pipeline(side, side, batch, pupil, nullptr, tiles ? Options{} : stockham_options());
+          time_gpu(state, [&] { pipeline.execute(otf.data()); });
+          set_fft_counters<T>(state, side * side, batch);
+        });
   add(bench_name("cufft", "otf", precision_name<T>(), side, side, batch), [=](benchmark::State& state) {
     cuda::DeviceBuffer<Complex<T>> otf(side * side * batch);
     CufftOtfPipeline<T> pipeline(side, side, batch, pupil);
@@ -141,12 +146,13 @@ void register_otf(std::size_t side, std::size_t batch) {
 
 template <class T>
 void register_precision() {
-  Options radix4;
-  radix4.log_radix = 2;
+  // c2c2d: the default, 09's register tiles; the others are this chapter's first kernels.
+  const Options radix16 = stockham_options(), radix4 = stockham_options(0, ColumnMethod::grouped, 2);
   for (std::size_t side = 256; side <= 4096; side *= 2) {
     register_c2c<T>(side, side, "c2c2d", {});
+    register_c2c<T>(side, side, "c2c2d_radix16", radix16);
     register_c2c<T>(side, side, "c2c2d_radix4", radix4);
-    register_c2c<T>(side, side, "c2c2d_transpose", Options{0, ColumnMethod::transpose});
+    register_c2c<T>(side, side, "c2c2d_transpose", stockham_options(0, ColumnMethod::transpose));
     register_cufft_c2c<T>(side, side, "c2c2d");
   }
   // The column-group study: the same transform, only the columns per block of the column pass
@@ -155,13 +161,17 @@ void register_precision() {
   for (std::size_t side : {std::size_t{512}, std::size_t{1024}, std::size_t{4096}})
     for (std::size_t g : {1, 2, 4, 8, 16}) {
       if (g * side > 8192) continue;
-      register_c2c<T>(side, side, "c2c2d_group" + std::to_string(g), Options{g, ColumnMethod::grouped});
+      register_c2c<T>(side, side, "c2c2d_group" + std::to_string(g), stockham_options(g));
     }
-  for (std::size_t side = 256; side <= 4096; side *= 2) register_r2c<T>(side, side, "r2c2d");
+  for (std::size_t side = 256; side <= 4096; side *= 2) {
+    register_r2c<T>(side, side, "r2c2d");
+    register_r2c<T>(side, side, "r2c2d_radix16", radix16, false);
+  }
   // 1D: R2C of N reals against the C2C of N complex values (batch 512 MiB each).
   for (std::size_t n : {std::size_t{256}, std::size_t{1024}, std::size_t{4096}}) {
     register_r2c<T>(1, n, "r2c1d");
     register_c2c<T>(1, n, "c2c1d", {});
+    register_c2c<T>(1, n, "c2c1d_radix16", radix16);
     register_c2c<T>(1, n, "c2c1d_radix4", radix4);
     register_cufft_c2c<T>(1, n, "c2c1d");
   }

@@ -6,9 +6,13 @@
 // is checked to stay inside that buffer (the kernels' dynamic shared-memory size).
 #pragma once
 
+#include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
+#include "09_radixN/dispatch.hpp"
+#include "10_2d_real/pass_layout.hpp"
 #include "10_2d_real/stockham_thread.hpp"
 #include "common/complex.hpp"
 
@@ -67,6 +71,64 @@ void emulate_smem_fft(std::vector<Complex<T>>& x, int log_len, int group, bool i
   }
   if (ns != (1 << log_len)) throw std::logic_error("stage radices do not multiply to L");
   for (int i = 0; i < points; ++i) x[i] = s[smem_slot<LogRadix>(i)];
+}
+
+// A C2C tile pass (tile_kernels.cuh's tile_c2c_kernel) on the CPU, block after block: every
+// thread's loads (pass_layout.hpp's tile_element and TilePlace), then 09's stage phases for all
+// threads (radixn::TileFft, a barrier between them), then every thread's stores. Column passes
+// run K copies of the tile per block where the kernels do (tile_log_copies). Shared memory
+// starts as NaN in each block, so a slot no thread wrote shows up in the result.
+template <class T, int LOGM, bool Interleaved>
+void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, long long blocks, bool inverse) {
+  using F = radixn::TileFft<T, LOGM, kTileLog2Radix>;
+  using B = BlockTile<F, tile_log_copies<T>(LOGM, Interleaved)>;
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<Complex<T>> sm(static_cast<std::size_t>(B::C) * B::row_stride), regs(static_cast<std::size_t>(B::threads) * B::E);
+  const radixn::PassArgs<T> none{};
+  for (long long block = 0; block < blocks; ++block) {
+    std::fill(sm.begin(), sm.end(), Complex<T>{nan, nan});
+    const TilePlace p(a, block);
+    for (int tid = 0; tid < B::threads; ++tid)
+      for (int j = 0; j < B::E; ++j) {
+        int c, r;
+        tile_element<B, Interleaved>(tid + j * B::threads, c, r);
+        const Complex<T> x = c < p.valid ? in[p.in_base + p.in_offset(c, r)] : Complex<T>{T(0), T(0)};
+        sm.at(static_cast<std::size_t>(tile_slot<B>(c, r))) = inverse ? conj(x) : x;
+      }
+    [&]<int... SI>(std::integer_sequence<int, SI...>) {
+      ((
+           [&] {
+             for (int tid = 0; tid < B::threads; ++tid)
+               F::template stage_compute<SI>(tid, none, sm.data(), regs.data() + tid * B::E);
+             for (int tid = 0; tid < B::threads; ++tid) F::template stage_write<SI>(tid, sm.data(), regs.data() + tid * B::E);
+           }()),
+       ...);
+    }(std::make_integer_sequence<int, F::kStages>{});
+    for (int tid = 0; tid < B::threads; ++tid)
+      for (int j = 0; j < B::E; ++j) {
+        int c, r;
+        tile_element<B, Interleaved>(tid + j * B::threads, c, r);
+        const Complex<T> x = sm.at(static_cast<std::size_t>(tile_slot<B>(c, r)));
+        if (c < p.valid) out[p.out_base + p.out_offset(c, r)] = inverse ? conj(x) : x;
+      }
+  }
+}
+
+// The default 2D C2C plan on the CPU: the tile row pass, then the tile column pass in place,
+// with the plan's pass arguments (row_args / column_args, 09's tile groups).
+template <class T>
+void emulate_tile_2d(const Complex<T>* in, Complex<T>* out, std::size_t rows, std::size_t cols, std::size_t batch, bool inverse) {
+  const std::size_t rg = std::size_t{1} << tile_shape<T>(layout_log2(cols)).logc;
+  radixn::with_tile_logm<kTileLog2Radix>(layout_log2(cols), [&]<int LOGM, int LOGR>() {
+    emulate_tile_c2c<T, LOGM, false>(in, out, row_args(cols, rg, rows * batch, cols, cols),
+                                     static_cast<long long>(layout_ceil_div(rows * batch, rg)), inverse);
+  });
+  if (rows == 1) return;
+  const std::size_t cg = std::size_t{1} << (tile_shape<T>(layout_log2(rows)).logc + tile_log_copies<T>(layout_log2(rows), true));
+  radixn::with_tile_logm<kTileLog2Radix>(layout_log2(rows), [&]<int LOGM, int LOGR>() {
+    emulate_tile_c2c<T, LOGM, true>(out, out, column_args(rows, cg, cols), static_cast<long long>(batch * layout_ceil_div(cols, cg)),
+                                    inverse);
+  });
 }
 
 }  // namespace course::twod

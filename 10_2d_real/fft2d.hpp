@@ -31,11 +31,24 @@ enum class ColumnMethod {
   transpose,  // transpose, transform rows, transpose back: three kernels, every access contiguous
 };
 
+enum class Kernels {
+  tiles,     // the default: chapter 09's register tiles (radixn::TileFft) inside this chapter's passes
+  stockham,  // this chapter's first kernels (stockham_thread.hpp), where the three options below apply
+};
+
 struct Options {
+  Kernels kernels = Kernels::tiles;
+  // Only with Kernels::stockham (a tile's transforms per block and radices are 09's tile shape;
+  // the tile plans refuse other values instead of ignoring them):
   std::size_t column_group = 0;  // 0: the default for the precision (8 float, 4 double: 64 bytes a row)
   ColumnMethod column_method = ColumnMethod::grouped;
   int log_radix = 4;             // 4: radix-16 stages (the default); 2: radix-4 stages (the first version)
 };
+
+// The options of the first kernels, for the lesson's comparisons.
+inline Options stockham_options(std::size_t column_group = 0, ColumnMethod method = ColumnMethod::grouped, int log_radix = 4) {
+  return Options{Kernels::stockham, column_group, method, log_radix};
+}
 
 // How one pass was laid out; describe() prints these.
 struct PassInfo {
@@ -46,6 +59,8 @@ struct PassInfo {
   int log_radix = 4;
   std::size_t blocks = 0;
   std::size_t shared_bytes = 0;
+  bool tile = false;     // a 09 tile: per_thread counts points in registers, radices lists the stages
+  std::string radices;
   std::string str() const;
 };
 
@@ -82,6 +97,7 @@ class RealPlan2D {
 
  private:
   Shape shape_;
+  Options options_;
   cudaStream_t stream_ = nullptr;
   PassInfo row_{}, column_{};
   cuda::DeviceBuffer<Complex<T>> half_table_, split_table_, column_table_, scratch_;
@@ -96,7 +112,7 @@ template <class T>
 class OtfPipeline {
  public:
   OtfPipeline(std::size_t rows, std::size_t cols, std::size_t batch, const PupilSpec& pupil, cudaStream_t stream = nullptr,
-              const Options& options = {});  // column_group and log_radix apply; column_method is always grouped
+              const Options& options = {});  // stockham: column_group and log_radix apply; the transpose method is refused
   // otf: rows*cols*batch complex. psf (optional, for the demo): the PSF as well, which costs one
   // more write of the whole grid in kernel 2.
   void execute(Complex<T>* otf, Complex<T>* psf = nullptr) const;
@@ -107,6 +123,7 @@ class OtfPipeline {
  private:
   Shape shape_;
   PupilSpec pupil_;
+  Options options_;
   cudaStream_t stream_ = nullptr;
   PassInfo row_{}, column_{};
   double scale_ = 1;

@@ -13,6 +13,7 @@
 
 #include "10_2d_real/fft2d.hpp"
 #include "10_2d_real/kernels.cuh"
+#include "10_2d_real/tile_launch.hpp"
 #include "common/bit_reverse.hpp"
 #include "common/cufft_check.hpp"
 #include "common/twiddle.hpp"
@@ -29,6 +30,45 @@ inline std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) /
 // holds 128 KiB at most.
 template <class T>
 constexpr std::size_t max_block_points(int log_radix) { return log_radix == 4 || sizeof(T) == 8 ? 8192 : 16384; }
+
+// The tile kernels take 09's tile shape: an option of the first kernels is refused there, not ignored.
+inline void require_options(const Shape& s, const Options& o) {
+  if (o.kernels == Kernels::stockham) return;
+  const std::string why = ": that option is for Kernels::stockham (this chapter's first kernels); Kernels::tiles uses 09's tile shape";
+  if (o.column_group) refuse_shape(s, "column group = " + std::to_string(o.column_group) + why);
+  if (o.column_method != ColumnMethod::grouped) refuse_shape(s, "column method = transpose" + why);
+  if (o.log_radix != 4) refuse_shape(s, "log_radix = " + std::to_string(o.log_radix) + why);
+}
+
+// A block's tile of `len`-point transforms: 09's tile (C transforms, E points per thread in
+// registers), K copies of it for a narrow column pass (tile_log_copies).
+template <class T>
+std::size_t tile_group(std::size_t len, bool columns) {
+  const int logm = log2_of(len);
+  return std::size_t{1} << (tile_shape<T>(logm).logc + tile_log_copies<T>(logm, columns));
+}
+
+template <class T>
+PassInfo tile_pass_info(std::size_t len, std::size_t blocks, bool columns) {
+  const int logm = log2_of(len), k = tile_log_copies<T>(logm, columns);
+  const auto t = tile_shape<T>(logm);
+  PassInfo p;
+  p.tile = true;
+  p.length = static_cast<int>(len);
+  p.group = 1 << (t.logc + k);
+  p.threads = t.threads() << k;
+  p.per_thread = 1 << t.loge;
+  p.log_radix = t.stages ? t.bits[0] : 0;
+  p.blocks = blocks;
+  p.shared_bytes = static_cast<std::size_t>(t.shared_bytes()) << k;
+  for (int i = 0; i < t.stages; ++i) p.radices += (i ? "x" : "") + std::to_string(t.radix(i));
+  if (p.radices.empty()) p.radices = "none";
+  return p;
+}
+
+inline TileLaunch tile_launch(const PassInfo& p, const PassArgs& a, cudaStream_t stream) {
+  return TileLaunch{log2_of(static_cast<std::size_t>(p.length)), a, p.blocks, stream};
+}
 
 inline void require_log_radix(const Shape& s, int log_radix) {
   if (log_radix != 2 && log_radix != 4)
@@ -113,29 +153,6 @@ cuda::DeviceBuffer<Complex<T>> upload_table(std::size_t n, std::size_t count) {
   return d;
 }
 
-inline PassArgs row_args(std::size_t len, std::size_t group, std::size_t transforms, std::size_t in_dist, std::size_t out_dist) {
-  PassArgs a;
-  a.log_len = log2_of(len);
-  a.log_group = log2_of(group);
-  a.per_slice = static_cast<long long>(transforms);
-  a.groups_per_slice = static_cast<long long>(ceil_div(transforms, group));
-  a.in = {1, static_cast<long long>(in_dist), 0};
-  a.out = {1, static_cast<long long>(out_dist), 0};
-  return a;
-}
-
-// Columns of `batch` matrices of len rows x width (row-major): stride width, adjacent columns 1 apart.
-inline PassArgs column_args(std::size_t len, std::size_t group, std::size_t width) {
-  PassArgs a;
-  a.log_len = log2_of(len);
-  a.log_group = log2_of(group);
-  a.per_slice = static_cast<long long>(width);
-  a.groups_per_slice = static_cast<long long>(ceil_div(width, group));
-  const auto w = static_cast<long long>(width);
-  a.in = a.out = {w, 1, w * static_cast<long long>(len)};
-  return a;
-}
-
 template <class T, bool Interleaved>
 void launch_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, const PassInfo& p, const Complex<T>* tw,
                 bool inverse, T scale, cudaStream_t stream) {
@@ -162,6 +179,11 @@ namespace course::twod {
 
 inline std::string PassInfo::str() const {
   std::ostringstream s;
+  if (tile) {
+    s << length << "-point x " << group << " per block (09 tile, radices " << radices << "), " << threads << " threads x "
+      << per_thread << " points in registers, " << blocks << " blocks, " << shared_bytes / 1024.0 << " KiB shared";
+    return s.str();
+  }
   s << length << "-point x " << group << " per block, " << threads << " threads x " << per_thread << " radix-"
     << (1 << log_radix) << " butterflies, " << blocks << " blocks, " << shared_bytes / 1024.0 << " KiB shared";
   return s.str();
@@ -174,9 +196,19 @@ Plan2D<T>::Plan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStr
     : shape_{rows, cols, batch}, options_(options), stream_(stream) {
   using namespace detail;
   require_c2c_shape(shape_);
+  require_options(shape_, options);
   if (options.column_group) require_column_group(shape_, options.column_group);
   require_log_radix(shape_, options.log_radix);
   const std::size_t all_rows = rows * batch;
+  if (options.kernels == Kernels::tiles) {
+    row_ = tile_pass_info<T>(cols, ceil_div(all_rows, tile_group<T>(cols, false)), false);
+    require_grid(shape_, row_.blocks, "the row pass");
+    if (rows > 1) {
+      column_ = tile_pass_info<T>(rows, batch * ceil_div(cols, tile_group<T>(rows, true)), true);
+      require_grid(shape_, column_.blocks, "the column pass");
+    }
+    return;
+  }
   const std::size_t rg = row_group<T>(cols, all_rows);
   row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
   require_grid(shape_, row_.blocks, "the row pass");
@@ -203,6 +235,11 @@ void Plan2D<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) co
   using namespace detail;
   const bool inverse = dir == Direction::inverse;
   const auto [rows, cols, batch] = shape_;
+  if (options_.kernels == Kernels::tiles) {
+    launch_tile_c2c<T>(tile_launch(row_, row_args(cols, row_.group, rows * batch, cols, cols), stream_), false, in, out, inverse, T(1));
+    if (rows > 1) launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, cols), stream_), true, out, out, inverse, T(1));
+    return;
+  }
   launch_c2c<T, false>(in, out, row_args(cols, row_.group, rows * batch, cols, cols), row_, row_table_.data(), inverse, T(1), stream_);
   if (rows == 1) return;
   if (options_.column_method == ColumnMethod::grouped) {
@@ -229,12 +266,25 @@ std::string Plan2D<T>::describe() const {
 
 template <class T>
 RealPlan2D<T>::RealPlan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStream_t stream, const Options& options)
-    : shape_{rows, cols, batch}, stream_(stream) {
+    : shape_{rows, cols, batch}, options_(options), stream_(stream) {
   using namespace detail;
   require_real_shape(shape_);
+  require_options(shape_, options);
   if (options.column_group) require_column_group(shape_, options.column_group);
   require_log_radix(shape_, options.log_radix);
   const std::size_t m = cols / 2, bins = m + 1, all_rows = rows * batch;
+  if (options.kernels == Kernels::tiles) {
+    row_ = tile_pass_info<T>(m, ceil_div(all_rows, tile_group<T>(m, false)), false);
+    require_grid(shape_, row_.blocks, "the row pass");
+    split_table_ = upload_table<T>(cols, bins);
+    if (rows > 1) {
+      column_ = tile_pass_info<T>(rows, batch * ceil_div(bins, tile_group<T>(rows, true)), true);
+      require_grid(shape_, column_.blocks, "the column pass");
+      require_scratch(shape_, rows * bins * batch * sizeof(Complex<T>), free_device_bytes());
+      scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * bins * batch);
+    }
+    return;
+  }
   const std::size_t rg = row_group<T>(m, all_rows);
   row_ = pass_info<T>(m, rg, ceil_div(all_rows, rg), rg * bins, options.log_radix);  // C2R holds M + 1 bins per row
   require_grid(shape_, row_.blocks, "the row pass");
@@ -256,6 +306,11 @@ void RealPlan2D<T>::forward(const T* in, Complex<T>* out) const {
   const auto [rows, cols, batch] = shape_;
   const std::size_t m = cols / 2, bins = m + 1;
   const PassArgs a = row_args(m, row_.group, rows * batch, m, bins);
+  if (options_.kernels == Kernels::tiles) {
+    launch_tile_r2c_rows<T>(tile_launch(row_, a, stream_), reinterpret_cast<const Complex<T>*>(in), out, split_table_.data());
+    if (rows > 1) launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, bins), stream_), true, out, out, false, T(1));
+    return;
+  }
   with_kernel_shape(row_, [&](auto nb, auto lr) {
     auto* k = &r2c_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
@@ -273,6 +328,15 @@ void RealPlan2D<T>::inverse(const Complex<T>* in, T* out) const {
   const auto [rows, cols, batch] = shape_;
   const std::size_t m = cols / 2, bins = m + 1;
   const Complex<T>* rows_in = in;
+  if (options_.kernels == Kernels::tiles) {
+    if (rows > 1) {
+      launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, bins), stream_), true, in, scratch_.data(), true, T(1));
+      rows_in = scratch_.data();
+    }
+    launch_tile_c2r_rows<T>(tile_launch(row_, row_args(m, row_.group, rows * batch, bins, m), stream_), rows_in,
+                            reinterpret_cast<Complex<T>*>(out), split_table_.data());
+    return;
+  }
   if (rows > 1) {
     launch_c2c<T, true>(in, scratch_.data(), column_args(rows, column_.group, bins), column_, column_table_.data(), true, T(1), stream_);
     rows_in = scratch_.data();
@@ -305,20 +369,30 @@ inline void require_pupil(const Shape& s, const PupilSpec& p) {
 template <class T>
 OtfPipeline<T>::OtfPipeline(std::size_t rows, std::size_t cols, std::size_t batch, const PupilSpec& pupil, cudaStream_t stream,
                             const Options& options)
-    : shape_{rows, cols, batch}, pupil_(pupil), stream_(stream) {
+    : shape_{rows, cols, batch}, pupil_(pupil), options_(options), stream_(stream) {
   using namespace detail;
   require_c2c_shape(shape_);
   require_pupil(shape_, pupil);
+  require_options(shape_, options);
+  if (options.column_method != ColumnMethod::grouped)
+    refuse_shape(shape_, "column method = transpose: the fused pipeline's kernel 2 needs whole columns in one block");
   if (options.column_group) require_column_group(shape_, options.column_group);
   require_log_radix(shape_, options.log_radix);
+  scale_ = 1.0 / (static_cast<double>(rows) * cols * static_cast<double>(aperture_samples(rows, cols, pupil.radius)));
   const std::size_t all_rows = rows * batch;
+  if (options.kernels == Kernels::tiles) {
+    row_ = tile_pass_info<T>(cols, ceil_div(all_rows, tile_group<T>(cols, false)), false);
+    column_ = tile_pass_info<T>(rows, batch * ceil_div(cols, tile_group<T>(rows, true)), true);
+    require_grid(shape_, row_.blocks, "the row pass");
+    require_grid(shape_, column_.blocks, "the column pass");
+    return;
+  }
   const std::size_t rg = row_group<T>(cols, all_rows);
   row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
   const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols, options.log_radix);
   column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows, options.log_radix);
   row_table_ = upload_table<T>(cols, cols);
   column_table_ = upload_table<T>(rows, rows);
-  scale_ = 1.0 / (static_cast<double>(rows) * cols * static_cast<double>(aperture_samples(rows, cols, pupil.radius)));
 }
 
 template <class T>
@@ -326,6 +400,12 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
   using namespace detail;
   const auto [rows, cols, batch] = shape_;
   const PassArgs ra = row_args(cols, row_.group, rows * batch, cols, cols);
+  if (options_.kernels == Kernels::tiles) {
+    launch_tile_pupil_rows<T>(tile_launch(row_, ra, stream_), otf, pupil_, static_cast<long long>(rows));
+    launch_tile_otf_columns<T>(tile_launch(column_, column_args(rows, column_.group, cols), stream_), otf, psf);
+    launch_tile_c2c<T>(tile_launch(row_, ra, stream_), false, otf, otf, false, static_cast<T>(scale_));
+    return;
+  }
   with_kernel_shape(row_, [&](auto nb, auto lr) {
     auto* k = &pupil_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);

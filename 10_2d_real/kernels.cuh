@@ -10,6 +10,7 @@
 #include <cuda_runtime.h>
 
 #include "10_2d_real/optics.hpp"
+#include "10_2d_real/pass_layout.hpp"
 #include "10_2d_real/real_split.hpp"
 #include "10_2d_real/stockham_thread.hpp"
 #include "common/complex.hpp"
@@ -17,19 +18,6 @@
 namespace course::twod {
 
 inline constexpr int kMaxThreads = 512;
-
-// Where transform i of slice `slice` keeps its element j: slice * slice_dist + i * dist + j * stride.
-struct Layout {
-  long long stride = 1, dist = 0, slice_dist = 0;
-};
-
-struct PassArgs {
-  int log_len = 0;    // L = 2^log_len points per transform
-  int log_group = 0;  // G = 2^log_group transforms per block
-  long long per_slice = 1;         // transforms in one slice (rows: all rows; columns: one matrix's columns)
-  long long groups_per_slice = 1;  // blocks per slice
-  Layout in{}, out{};
-};
 
 template <bool Interleaved>
 __device__ __forceinline__ void element_of(int idx, int log_len, int log_group, int& c, int& j) {

@@ -1,7 +1,9 @@
 // The chapter's per-thread code on the CPU (label emulated): the shared-memory Stockham stages,
 // the R2C split and C2R merge, the pupil and the OTF normalisation, checked against FFTW and
 // the analytic MTF for every thread index. Also the shape refusals, which need no device.
+#include <array>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 
 #include "10_2d_real/emulate.hpp"
@@ -132,6 +134,26 @@ TEMPLATE_TEST_CASE("emulated 2D: row stages then interleaved column stages match
       REQUIRE(err <= tolerance<T>(rows * cols));
     }
   }
+}
+
+// The default plan's tile passes (09's tile inside, this chapter's placement around it), every
+// thread of every block on the CPU: rows of 1 .. 512 points, column tiles wider than the matrix
+// (C = 512 columns for 16-point columns), two tile copies per block (4096-point columns),
+// partial groups, odd batches, forward and inverse.
+TEMPLATE_TEST_CASE("emulated tile passes: row pass then column tiles match FFTW's 2D plan", "[emulated][tiles]", float, double) {
+  using T = TestType;
+  for (auto [rows, cols, batch] : std::vector<std::array<std::size_t, 3>>{
+           {1, 1, 1}, {2, 2, 1}, {8, 16, 3}, {32, 4, 2}, {16, 1, 3}, {1, 32, 5}, {64, 64, 1}, {4, 512, 1}, {512, 2, 1}, {128, 32, 3},
+           {4096, 2, 1}, {4096, 8, 2}, {2048, 4, 1}})
+    for (Direction dir : {Direction::forward, Direction::inverse}) {
+      const std::size_t n = rows * cols * batch;
+      const auto x = random_gaussian<T>(n, fresh_seed() + rows * 31 + cols + batch);
+      std::vector<Complex<T>> got(n, Complex<T>{std::numeric_limits<T>::quiet_NaN(), T(0)});
+      emulate_tile_2d<T>(x.data(), got.data(), rows, cols, batch, dir == Direction::inverse);
+      const double err = rel_l2_error<T, long double>(got, reference_c2c_2d<T>(x, rows, cols, batch, dir));
+      INFO(precision_name<T>() << " " << rows << "x" << cols << " batch " << batch << " " << to_string(dir) << " err " << err);
+      REQUIRE(err <= tolerance<T>(rows * cols));
+    }
 }
 
 TEMPLATE_TEST_CASE("emulated R2C split and C2R merge match FFTW r2c / c2r, and C2R(R2C(x)) = N x", "[emulated]", float, double) {

@@ -117,20 +117,44 @@ TEMPLATE_TEST_CASE("2D C2C matches FFTW's 2D plan: smallest, 1xN, Nx1, square, n
                        {1024, 1024, 1}});
 }
 
+// The default (tile) kernels: rows of 1 .. 512 points, column tiles of C adjacent columns with
+// C more or fewer than the matrix has (a tile that overhangs the matrix, a batch that is not a
+// multiple of C), two tile copies per block (4096-point columns).
+TEMPLATE_TEST_CASE("tile kernels: rows, column tiles wider and narrower than the matrix, partial groups", "[gpu][c2c][tiles][sanitize]",
+                   float, double) {
+  check_c2c<TestType>({{32, 64, 2}, {8, 4, 1}, {64, 8, 3}, {2, 2, 1}, {16, 1, 3}, {1, 32, 5}, {256, 4, 1}, {512, 32, 1}, {4096, 4, 1}});
+}
+
+TEMPLATE_TEST_CASE("tile kernels in place, and the first kernels' radix-16 default", "[gpu][c2c][tiles]", float, double) {
+  using T = TestType;
+  for (auto [rows, cols, batch] : ShapeList{{256, 256, 2}, {4096, 64, 1}, {64, 4096, 1}, {2048, 2048, 1}}) {
+    const std::size_t n = rows * cols * batch;
+    const auto x = random_gaussian<T>(n, fresh_seed() + rows + cols);
+    const auto ref = reference_c2c_2d<T>(x, rows, cols, batch, Direction::forward);
+    cuda::DeviceBuffer<Complex<T>> d(n);
+    d.upload(x);
+    Plan2D<T> plan(rows, cols, batch);
+    plan.execute(d.data(), d.data(), Direction::forward);
+    const double err = rel_l2_error<T, long double>(d.to_host(), ref);
+    INFO(plan.describe() << "\nin place err " << err);
+    REQUIRE(err <= tolerance<T>(rows * cols));
+  }
+  check_c2c<T>({{64, 64, 3}, {512, 128, 1}, {4096, 4, 1}}, stockham_options());
+}
+
 TEMPLATE_TEST_CASE("2D C2C column pass: 1, 2, 4, 8, 16 columns per block and the transpose method", "[gpu][c2c][columns][sanitize]",
                    float, double) {
-  for (std::size_t g : {1, 2, 4, 8, 16}) check_c2c<TestType>({{32, 64, 2}, {8, 4, 1}, {64, 8, 3}}, Options{g, ColumnMethod::grouped});
-  check_c2c<TestType>({{32, 64, 2}, {8, 4, 1}, {2, 2, 1}, {64, 8, 3}, {4, 128, 1}}, Options{0, ColumnMethod::transpose});
+  for (std::size_t g : {1, 2, 4, 8, 16}) check_c2c<TestType>({{32, 64, 2}, {8, 4, 1}, {64, 8, 3}}, stockham_options(g));
+  check_c2c<TestType>({{32, 64, 2}, {8, 4, 1}, {2, 2, 1}, {64, 8, 3}, {4, 128, 1}}, stockham_options(0, ColumnMethod::transpose));
 }
 
 TEMPLATE_TEST_CASE("2D C2C large sides with every column group and transposes", "[gpu][c2c][columns]", float, double) {
-  for (std::size_t g : {1, 2, 4, 8, 16}) check_c2c<TestType>({{4096, 16, 1}, {512, 256, 1}}, Options{g, ColumnMethod::grouped});
-  check_c2c<TestType>({{4096, 16, 1}, {256, 512, 2}}, Options{0, ColumnMethod::transpose});
+  for (std::size_t g : {1, 2, 4, 8, 16}) check_c2c<TestType>({{4096, 16, 1}, {512, 256, 1}}, stockham_options(g));
+  check_c2c<TestType>({{4096, 16, 1}, {256, 512, 2}}, stockham_options(0, ColumnMethod::transpose));
 }
 
 TEMPLATE_TEST_CASE("radix-4 stages (the first version) match FFTW too: C2C, R2C / C2R", "[gpu][c2c][real][radix4][sanitize]", float, double) {
-  Options v1;
-  v1.log_radix = 2;
+  Options v1 = stockham_options(0, ColumnMethod::grouped, 2);
   check_c2c<TestType>({{1, 1, 1}, {2, 8, 1}, {32, 64, 2}, {8, 2, 3}, {4096, 4, 1}, {1, 4096, 2}}, v1);
   v1.column_method = ColumnMethod::transpose;
   check_c2c<TestType>({{32, 64, 2}, {4, 8, 1}}, v1);
@@ -179,7 +203,7 @@ TEMPLATE_TEST_CASE("2D R2C / C2R larger shapes and column groups", "[gpu][real]"
   check_real<TestType>(512, 256, 1);
   check_real<TestType>(4096, 8, 1);
   check_real<TestType>(2, 4096, 1);
-  for (std::size_t g : {1, 2, 8, 16}) check_real<TestType>(64, 128, 1, Options{g, ColumnMethod::grouped});
+  for (std::size_t g : {1, 2, 8, 16}) check_real<TestType>(64, 128, 1, stockham_options(g));
 }
 
 TEMPLATE_TEST_CASE("fused OTF pipeline matches the FFTW pipeline with aberrations, through focus", "[gpu][otf][sanitize]", float, double) {
@@ -188,10 +212,11 @@ TEMPLATE_TEST_CASE("fused OTF pipeline matches the FFTW pipeline with aberration
   p.radius = 12;
   p.aberration = {0.25, 0.1, -0.2};
   p.defocus_step = 0.2;
-  for (auto [rows, cols, batch, log_radix] : std::vector<std::array<std::size_t, 4>>{{64, 128, 2, 4}, {32, 32, 3, 4}, {1, 64, 1, 4}, {64, 32, 2, 2}}) {
+  // log_radix 0: the tile kernels (the default); 4 and 2: the first kernels, radix 16 and radix 4.
+  for (auto [rows, cols, batch, log_radix] : std::vector<std::array<std::size_t, 4>>{
+           {64, 128, 2, 0}, {32, 32, 3, 0}, {1, 64, 1, 0}, {128, 1, 2, 0}, {512, 16, 1, 0}, {4096, 4, 1, 0}, {64, 32, 2, 4}, {64, 32, 2, 2}}) {
     const std::size_t n = rows * cols * batch;
-    Options opt;
-    opt.log_radix = static_cast<int>(log_radix);
+    const Options opt = log_radix ? stockham_options(0, ColumnMethod::grouped, static_cast<int>(log_radix)) : Options{};
     OtfPipeline<T> otf(rows, cols, batch, p, nullptr, opt);
     cuda::DeviceBuffer<Complex<T>> d(n), d_psf(n);
     d.poison();
@@ -262,8 +287,13 @@ TEST_CASE("bad shapes are refused before any device work", "[gpu][refuse]") {
   CHECK_THROWS_WITH(Plan2D<float>(3, 4), contains("rows = 3"));
   CHECK_THROWS_WITH(Plan2D<double>(8, 8192), contains("cols = 8192"));
   CHECK_THROWS_WITH(Plan2D<double>(8, 8, 0), contains("batch = 0"));
-  CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, Options{3, ColumnMethod::grouped}), contains("column group = 3"));
-  CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, Options{4, ColumnMethod::grouped, 3}), contains("log_radix = 3"));
+  CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, stockham_options(3)), contains("column group = 3"));
+  // The tile kernels refuse the first kernels' options instead of ignoring them.
+  CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, Options{Kernels::tiles, 8}), contains("column group = 8"));
+  CHECK_THROWS_WITH(RealPlan2D<double>(8, 8, 1, nullptr, Options{Kernels::tiles, 0, ColumnMethod::transpose}), contains("transpose"));
+  CHECK_THROWS_WITH(OtfPipeline<float>(8, 8, 1, PupilSpec{}, nullptr, Options{Kernels::tiles, 0, ColumnMethod::grouped, 2}),
+                    contains("log_radix = 2"));
+  CHECK_THROWS_WITH(Plan2D<float>(8, 8, 1, nullptr, stockham_options(4, ColumnMethod::grouped, 3)), contains("log_radix = 3"));
   CHECK_THROWS_WITH(RealPlan2D<float>(8, 1), contains("cols = 1"));
   CHECK_THROWS_WITH(RealPlan2D<double>(0, 8), contains("rows = 0"));
   CHECK_THROWS_WITH(OtfPipeline<double>(64, 64, 1, PupilSpec{0.0, {}, 0.0}), contains("radius"));

@@ -22,14 +22,18 @@ std::string name(const std::string& chapter, const std::string& variant, const c
 
 double flops_per_transform(std::size_t n) { return n > 1 ? 5.0 * n * std::log2(static_cast<double>(n)) : 0.0; }
 
-benchmark::internal::Benchmark* with_defaults(benchmark::internal::Benchmark* b) {
+benchmark::internal::Benchmark* with_repetitions(benchmark::internal::Benchmark* b) {
   int reps = 5;
   if (const char* r = std::getenv("COURSE_BENCH_REPETITIONS")) reps = std::max(1, std::atoi(r));
+  return b->Repetitions(reps)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+}
+
+benchmark::internal::Benchmark* with_defaults(benchmark::internal::Benchmark* b) {
   // A short minimum time per repetition: the median over repetitions is what is quoted, and a
   // full run of every chapter must fit a GPU lease.
   double min_time = 0.1;
   if (const char* t = std::getenv("COURSE_BENCH_MIN_TIME")) min_time = std::atof(t);
-  return b->Repetitions(reps)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond)->MinTime(min_time);
+  return with_repetitions(b)->MinTime(min_time);
 }
 
 std::vector<int> thread_counts() {

@@ -37,6 +37,8 @@ void set_fft_counters(benchmark::State& state, std::size_t n, std::size_t batch)
 }
 
 // Repetitions with only aggregates reported (median is the figure to quote), milliseconds.
+benchmark::internal::Benchmark* with_repetitions(benchmark::internal::Benchmark* b);
+// with_repetitions plus a minimum time per repetition (COURSE_BENCH_MIN_TIME, default 0.1 s).
 benchmark::internal::Benchmark* with_defaults(benchmark::internal::Benchmark* b);
 
 // 1, 2, 4, ... up to the hardware threads, plus the hardware count itself if not a power of 2.

@@ -49,7 +49,8 @@ void time_gpu(benchmark::State& state, const std::function<void()>& launch, cuda
 benchmark::internal::Benchmark* with_gpu_defaults(benchmark::internal::Benchmark* b) {
   int iterations = 20;
   if (const char* i = std::getenv("COURSE_BENCH_GPU_ITERATIONS")) iterations = std::max(1, std::atoi(i));
-  return with_defaults(b)->UseManualTime()->Iterations(iterations);
+  // Not with_defaults: Google Benchmark 1.7.1 aborts on Iterations() after MinTime().
+  return with_repetitions(b)->UseManualTime()->Iterations(iterations);
 }
 
 template <class T>

@@ -1,0 +1,90 @@
+// Definitions of tile_launch.hpp's functions: from the run-time log2 M to the compile-time tile.
+#pragma once
+
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <unordered_set>
+
+#include "10_2d_real/shape.hpp"
+#include "10_2d_real/tile_kernels.cuh"
+#include "10_2d_real/tile_launch.hpp"
+#include "common/cuda_helpers.hpp"
+
+namespace course::twod::tile_detail {
+
+// Calls f.template operator()<LOGM>() for logm = 0 .. kMaxLog2Side.
+template <int LOGM = 0, class Fn>
+void with_log_side(int logm, Fn&& f) {
+  if constexpr (LOGM > static_cast<int>(kMaxLog2Side)) {
+    throw std::logic_error("10_2d_real: no tile kernel for 2^" + std::to_string(logm) + " points");
+  } else {
+    if (logm == LOGM) f.template operator()<LOGM>();
+    else with_log_side<LOGM + 1>(logm, f);
+  }
+}
+
+// 09's tiles hold up to 64 KiB of data plus padding (128 KiB with two copies), above the default
+// 48 KiB of dynamic shared memory: such a kernel must say so once.
+template <class K>
+void launch(K* kernel, int bytes, const TileLaunch& l, unsigned threads, auto... args) {
+  if (bytes > 48 * 1024) {
+    static std::mutex m;
+    static std::unordered_set<const void*> done;
+    std::lock_guard<std::mutex> lock(m);
+    if (done.insert(reinterpret_cast<const void*>(kernel)).second)
+      COURSE_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+  }
+  kernel<<<static_cast<unsigned>(l.blocks), threads, static_cast<std::size_t>(bytes), l.stream>>>(args...);
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace course::twod::tile_detail
+
+namespace course::twod {
+
+template <class T>
+void launch_tile_c2c(const TileLaunch& l, bool columns, const Complex<T>* in, Complex<T>* out, bool inverse, T scale) {
+  tile_detail::with_log_side(l.logm, [&]<int LOGM>() {
+    using R = BlockTileOf<T, LOGM, kTileLog2Radix, false>;
+    using C = BlockTileOf<T, LOGM, kTileLog2Radix, true>;
+    if (columns)
+      tile_detail::launch(&tile_c2c_kernel<T, LOGM, kTileLog2Radix, true>, C::shared_bytes, l, C::threads, in, out, l.args, inverse, scale);
+    else
+      tile_detail::launch(&tile_c2c_kernel<T, LOGM, kTileLog2Radix, false>, R::shared_bytes, l, R::threads, in, out, l.args, inverse, scale);
+  });
+}
+
+template <class T>
+void launch_tile_r2c_rows(const TileLaunch& l, const Complex<T>* in, Complex<T>* out, const Complex<T>* split_tw) {
+  tile_detail::with_log_side(l.logm, [&]<int LOGM>() {
+    using F = Tile<T, LOGM, kTileLog2Radix>;
+    tile_detail::launch(&tile_r2c_rows_kernel<T, LOGM, kTileLog2Radix>, F::S.shared_bytes(), l, F::kThreads, in, out, l.args, split_tw);
+  });
+}
+
+template <class T>
+void launch_tile_c2r_rows(const TileLaunch& l, const Complex<T>* in, Complex<T>* out, const Complex<T>* split_tw) {
+  tile_detail::with_log_side(l.logm, [&]<int LOGM>() {
+    using F = Tile<T, LOGM, kTileLog2Radix>;
+    tile_detail::launch(&tile_c2r_rows_kernel<T, LOGM, kTileLog2Radix>, F::S.shared_bytes(), l, F::kThreads, in, out, l.args, split_tw);
+  });
+}
+
+template <class T>
+void launch_tile_pupil_rows(const TileLaunch& l, Complex<T>* out, const PupilSpec& pupil, long long rows) {
+  tile_detail::with_log_side(l.logm, [&]<int LOGM>() {
+    using F = Tile<T, LOGM, kTileLog2Radix>;
+    tile_detail::launch(&tile_pupil_rows_kernel<T, LOGM, kTileLog2Radix>, F::S.shared_bytes(), l, F::kThreads, out, l.args, pupil, rows);
+  });
+}
+
+template <class T>
+void launch_tile_otf_columns(const TileLaunch& l, Complex<T>* data, Complex<T>* psf) {
+  tile_detail::with_log_side(l.logm, [&]<int LOGM>() {
+    using C = BlockTileOf<T, LOGM, kTileLog2Radix, true>;
+    tile_detail::launch(&tile_otf_columns_kernel<T, LOGM, kTileLog2Radix>, C::shared_bytes, l, C::threads, data, psf, l.args);
+  });
+}
+
+}  // namespace course::twod
