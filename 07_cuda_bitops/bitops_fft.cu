@@ -47,31 +47,88 @@ __global__ void stage_kernel(Complex<T>* data, unsigned log2n, unsigned stage, s
 }
 
 // v4 and v5: the phases of shared_thread.hpp with the barriers between them. One read and one
-// write of global memory for log2m stages. in may equal out (v5): every block reads all of its
-// points before it writes any, and blocks own disjoint points.
-template <class T>
-__global__ void shared_kernel(const Complex<T>* in, Complex<T>* out, SharedGeometry g, const Complex<T>* table, int sign) {
+// write of global memory for log2m stages. Each thread handles B butterflies at a time, and
+// loads 2B points before it stores any of them to the tile, so that it has that many memory
+// requests in flight instead of one.
+template <class T, unsigned B, bool Flip>
+__global__ void __launch_bounds__(shared_max_threads)
+    shared_kernel(const Complex<T>* __restrict__ in, Complex<T>* __restrict__ out, SharedGeometry g,
+                  const Complex<T>* __restrict__ table, int sign) {
+  g.flip = Flip;  // constants, so that slot() carries only the arithmetic this instantiation needs
+  g.vec_log2 = wavefront_log2<T>();
   extern __shared__ __align__(16) unsigned char shared_raw[];
   Complex<T>* s = reinterpret_cast<Complex<T>*>(shared_raw);
-  const std::uint32_t tile = g.tile();
-  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) shared_load(in, s, g, blockIdx.x, i);
+  const std::uint32_t tile = g.tile(), threads = blockDim.x;
+  for (std::uint32_t e0 = threadIdx.x; e0 < tile; e0 += 2 * B * threads) {
+    Complex<T> v[2 * B];
+    std::uint32_t at[2 * B];
+#pragma unroll
+    for (unsigned j = 0; j < 2 * B; ++j) {
+      std::uint32_t global, local;
+      shared_load_index(g, blockIdx.x, e0 + j * threads, global, local);
+      at[j] = g.slot(local);
+      v[j] = global < g.points ? in[global] : Complex<T>{};
+    }
+#pragma unroll
+    for (unsigned j = 0; j < 2 * B; ++j) s[at[j]] = v[j];
+  }
   __syncthreads();
   const TableTwiddle<T> twiddle{table, sign};
+  const std::uint32_t per_thread = tile / 2 / threads;
   for (unsigned stage = 0; stage < g.log2m; ++stage) {
-    for (std::uint32_t k = threadIdx.x; k < tile / 2; k += blockDim.x) shared_butterfly(s, g, twiddle, stage, k);
+    for (std::uint32_t k0 = 0; k0 < per_thread; k0 += B) shared_butterflies<B>(s, g, twiddle, stage, threadIdx.x, threads, k0);
     __syncthreads();
   }
-  for (std::uint32_t i = threadIdx.x; i < tile; i += blockDim.x) shared_store(s, out, g, blockIdx.x, i);
+  for (std::uint32_t e0 = threadIdx.x; e0 < tile; e0 += 2 * B * threads) {
+    Complex<T> v[2 * B];
+    std::uint32_t at[2 * B];
+#pragma unroll
+    for (unsigned j = 0; j < 2 * B; ++j) {
+      std::uint32_t local;
+      shared_store_index(g, blockIdx.x, e0 + j * threads, at[j], local);
+      v[j] = s[g.slot(local)];
+    }
+#pragma unroll
+    for (unsigned j = 0; j < 2 * B; ++j)
+      if (at[j] < g.points) out[at[j]] = v[j];
+  }
+}
+
+// Shared memory one block may opt in to on the current device.
+std::size_t optin_shared_bytes() {
+  int device = 0, bytes = 0;
+  COURSE_CUDA_CHECK(cudaGetDevice(&device));
+  COURSE_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  return static_cast<std::size_t>(bytes);
+}
+
+template <class T, unsigned B, bool Flip>
+void launch_shared_b(const Complex<T>* in, Complex<T>* out, const SharedGeometry& g, const Complex<T>* table, int sign,
+                     cudaStream_t stream) {
+  const std::uint32_t tile = g.tile();
+  const std::size_t bytes = tile * sizeof(Complex<T>);
+  // Above 48 KiB a kernel must opt in, once per kernel (v5's tile; tiled_log2p keeps it within
+  // what the device allows).
+  static const bool opted_in = [] {
+    const std::size_t most = optin_shared_bytes() < tiled_max_bytes ? optin_shared_bytes() : tiled_max_bytes;
+    COURSE_CUDA_CHECK(cudaFuncSetAttribute(shared_kernel<T, B, Flip>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(most)));
+    return true;
+  }();
+  (void)opted_in;
+  const std::uint32_t blocks = (g.points + tile - 1) / tile;
+  shared_kernel<T, B, Flip><<<blocks, shared_threads(g, B), bytes, stream>>>(in, out, g, table, sign);
+  COURSE_CUDA_CHECK_LAUNCH();
 }
 
 template <class T>
 void launch_shared(const Complex<T>* in, Complex<T>* out, const SharedGeometry& g, const Complex<T>* table, int sign,
                    cudaStream_t stream) {
-  const std::uint32_t tile = g.tile();
-  const unsigned threads = tile / 2 < 512 ? tile / 2 : 512;
-  const std::uint32_t blocks = (g.points + tile - 1) / tile;
-  shared_kernel<T><<<blocks, threads, tile * sizeof(Complex<T>), stream>>>(in, out, g, table, sign);
-  COURSE_CUDA_CHECK_LAUNCH();
+  const bool two = shared_batch<T>(g) == 2;
+  if (g.flip) two ? launch_shared_b<T, 2, true>(in, out, g, table, sign, stream)
+              : launch_shared_b<T, 4, true>(in, out, g, table, sign, stream);
+  else two ? launch_shared_b<T, 2, false>(in, out, g, table, sign, stream)
+           : launch_shared_b<T, 4, false>(in, out, g, table, sign, stream);
 }
 
 void require_distinct(const void* in, const void* out, const std::string& who) {
@@ -201,33 +258,27 @@ SharedPlan<T>::SharedPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
 template <class T>
 void SharedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   require_distinct(in, out, std::string(chapter) + " v4");
-  const auto g = shared_geometry(this->log2n_, this->log2n_, points_of(this->n_, this->batch_), true);
+  const auto g = shared_geometry<T>(this->log2n_, this->log2n_, points_of(this->n_, this->batch_), true);
   launch_shared<T>(in, out, g, this->table_, static_cast<int>(dir), this->stream_);
 }
 
 // --- v5
 template <class T>
 TiledPlan<T>::TiledPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
-    : PlanBase<T>(checked("v5", n, batch), batch, stream, true) {}
+    : PlanBase<T>(checked("v5", n, batch), batch, stream, true), tile_log2p_(tiled_log2p<T>(optin_shared_bytes())) {}
 
 template <class T>
 void TiledPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   require_distinct(in, out, std::string(chapter) + " v5");
   const int sign = static_cast<int>(dir);
   const unsigned log2n = this->log2n_;
-  for_each_tiled_launch(log2n, points_of(this->n_, this->batch_), shared_max_log2<T>(),
-                        [&](TiledStep step, const SharedGeometry& g, unsigned stage, std::uint32_t threads) {
-    switch (step) {
-      // Up to one tile the input is read directly; beyond, out already holds the permuted input.
-      case TiledStep::shared: launch_shared<T>(g.reverse ? in : out, out, g, this->table_, sign, this->stream_); return;
-      case TiledStep::permute:
-        gather_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(in, out, log2n, threads);
-        break;
-      case TiledStep::stage:
-        stage_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(
-            out, log2n, stage, threads, TableTwiddle<T>{this->table_, sign});
-        break;
-    }
+  for_each_tiled_launch<T>(log2n, points_of(this->n_, this->batch_), tile_log2p_,
+                           [&](TiledStep step, const SharedGeometry& g, unsigned stage, std::uint32_t threads) {
+    if (step == TiledStep::shared) return launch_shared<T>(in, out, g, this->table_, sign, this->stream_);
+    // sincospi, not the table: from about 2^20 the stages' table slices no longer stay in L2,
+    // and each butterfly would read 8 or 16 bytes more from memory (v3 measured the same).
+    stage_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(out, log2n, stage, threads,
+                                                                                  SincospiTwiddle<T>{sign});
     COURSE_CUDA_CHECK_LAUNCH();
   });
 }

@@ -7,8 +7,9 @@
 //   v3 TwiddlePlan:  twiddles from a precomputed table, or sincospi, or __sincosf (float).
 //   v4 SharedPlan:   N <= 4096 float / 2048 double: the whole transform in one block's shared
 //                    memory, one launch, many transforms per launch.
-//   v5 TiledPlan:    any N: v2's permutation, v4's kernel for the first log2(tile) stages of
-//                    each tile, v3's table stages in global memory for the rest.
+//   v5 TiledPlan:    any N: one shared-memory pass that reads the input in bit-reversed order
+//                    and does the first 12 stages of every tile (v4's kernel, with an opt-in
+//                    tile of up to 128 KiB), then v3's stages (sincospi twiddles) for the rest.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -89,6 +90,9 @@ class TiledPlan : public PlanBase<T> {
  public:
   explicit TiledPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
+
+ private:
+  unsigned tile_log2p_;  // points of the opt-in tile beyond v4's, for this device
 };
 
 }  // namespace course::bitops

@@ -21,6 +21,23 @@ inline constexpr std::size_t shared_bytes = 32 * 1024;
 template <class T>
 constexpr unsigned shared_max_log2() { return sizeof(T) == 4 ? 12 : 11; }
 
+// v5 beyond that: one block per SM may opt in to more shared memory (227 KiB on sm_90, 99 KiB
+// on sm_86/89, 64 KiB on sm_75), so its tile is the largest power of two of points that fits,
+// up to 128 KiB: C columns of up to 2^12 points, C = 4 in float and 2 in double, so that a
+// warp's reads of the bit-reversed input come in 32-byte runs (one DRAM sector).
+inline constexpr std::size_t tiled_max_bytes = 128 * 1024;
+inline constexpr unsigned tiled_max_log2m = 12;
+template <class T>
+constexpr unsigned tiled_run_log2() { return sizeof(T) == 4 ? 2 : 1; }
+// log2 of the points of v5's tile, given the shared memory one block may have (bytes).
+template <class T>
+unsigned tiled_log2p(std::size_t optin_bytes) {
+  const std::size_t bytes = optin_bytes < tiled_max_bytes ? optin_bytes : tiled_max_bytes;
+  unsigned p = 0;
+  while ((std::size_t{2} << p) * sizeof(Complex<T>) <= bytes) ++p;
+  return p;
+}
+
 inline void require_points(const std::string& who, std::size_t n, std::size_t batch) {
   require_batch(who, batch);
   // Divide rather than multiply: n * batch can wrap around for a huge batch and pass the test.

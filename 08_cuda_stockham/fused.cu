@@ -44,11 +44,14 @@ __device__ __forceinline__ void two_stage_round(Complex<T>* tile, const Complex<
   __syncthreads();
 }
 
-template <class T>
 // Four blocks per SM: without the bound ptxas chose 48 registers for float and spilled.
+// Swizzle is a.swizzle made a constant, so each instantiation carries only its own slot
+// arithmetic (tested at run time, the choice cost registers and spilled in float).
+template <class T, bool Swizzle>
 __global__ void __launch_bounds__(fused_threads, 4)
     fused_pass_kernel(const Complex<T>* __restrict__ x, Complex<T>* __restrict__ y, const Complex<T>* __restrict__ table,
                       FusedArgs a, bool inverse) {
+  a.swizzle = Swizzle;
   // Raw storage: a __shared__ array may not run Complex's (defaulted, initialising) constructor.
   __shared__ alignas(2 * sizeof(T)) unsigned char raw[tile_capacity<T> * sizeof(Complex<T>)];
   Complex<T>* tile = reinterpret_cast<Complex<T>*>(raw);
@@ -111,9 +114,10 @@ void FusedPlanBase<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
     if (p.kind == Pass::radix2) {
       launch_stockham_stage<T>(src, dst, this->twiddles_.data(), log2n, p.log2l, this->batch_, inverse, this->stream_);
     } else {
-      const FusedArgs args = fused_args(log2n, p, this->batch_);
-      fused_pass_kernel<T><<<static_cast<unsigned>(fused_blocks(args)), fused_threads, 0, this->stream_>>>(
-          src, dst, this->twiddles_.data(), args, inverse);
+      const FusedArgs args = fused_args<T>(log2n, p, this->batch_);
+      const auto kernel = args.swizzle ? fused_pass_kernel<T, true> : fused_pass_kernel<T, false>;
+      kernel<<<static_cast<unsigned>(fused_blocks(args)), fused_threads, 0, this->stream_>>>(src, dst, this->twiddles_.data(),
+                                                                                          args, inverse);
       COURSE_CUDA_CHECK_LAUNCH();
     }
     src = dst;

@@ -21,10 +21,23 @@ inline constexpr unsigned fused_threads = 256;
 struct FusedArgs {
   unsigned log2n, log2r, log2l, log2c, pad;
   std::uint64_t columns;  // batch * N / R
+  bool swizzle = false;   // tile_slot permutes the tile (see use_swizzle)
 };
 
-inline FusedArgs fused_args(unsigned log2n, const Pass& p, std::size_t batch) {
-  return {log2n, p.log2r, p.log2l, p.log2c, column_pad(log2n, p), std::uint64_t{batch} << (log2n - p.log2r)};
+// Where tile_slot pays, measured on the H100 (README): whole-transform tiles (the padded,
+// strided ones have no such conflicts) in double, and in float only for short transforms.
+// The float kernel is limited by the instructions it issues: for N = 1024 the XORs cost more
+// (0.59 ms) than the conflicts of two rounds out of five (0.45 ms without); at N = 16, where
+// every round conflicts, the swizzle wins (0.39 against 0.44 ms).
+template <class T>
+bool use_swizzle(unsigned log2n, const Pass& p) {
+  return column_pad(log2n, p) == 0 && (sizeof(T) == 8 || p.log2r <= 6);
+}
+
+template <class T>
+FusedArgs fused_args(unsigned log2n, const Pass& p, std::size_t batch) {
+  return {log2n, p.log2r, p.log2l, p.log2c, column_pad(log2n, p), std::uint64_t{batch} << (log2n - p.log2r),
+          use_swizzle<T>(log2n, p)};
 }
 inline std::uint64_t fused_blocks(const FusedArgs& a) { return (a.columns + (std::uint64_t{1} << a.log2c) - 1) >> a.log2c; }
 
@@ -40,6 +53,30 @@ template <class T>
 FFT_HD inline Complex<T> merge_twiddle(const Complex<T>* table, std::uint64_t m, unsigned log2len, bool inverse) {
   const std::uint64_t half = std::uint64_t{1} << (log2len - 1);
   const Complex<T> w = m < half ? table[half + m] : -table[m];
+  return inverse ? conj(w) : w;
+}
+
+// Tile position -> shared-memory slot. Shared memory serves a warp in 128-byte wavefronts (16
+// float or 8 double points, one per bank group); the rounds' writes of the first stages land
+// 2, 4 or 8 points apart, so on plain positions two or four of them share a bank group and the
+// write costs two or four wavefronts. XOR-ing the low bits with a linear function of the next
+// two bits (found by checking every such function against every write pattern of
+// radix2_write/radix2x2_write: see test_08_emulated) makes each of them one wavefront. Both
+// keep aligned runs of a wavefront together, so the contiguous reads, loads and stores stay
+// conflict-free. Whole-transform tiles only: the strided ones are padded instead.
+template <class T>
+FFT_HD inline unsigned tile_slot(const FusedArgs& a, unsigned x) {
+  if (!a.swizzle) return x;
+  // float: bit 4 -> 0101, bit 5 -> 1010, which do not overlap: 5 ((x >> 4) & 3).
+  if constexpr (sizeof(Complex<T>) == 8) return x ^ (((x >> 4) & 3u) * 5u);
+  else return x ^ (((x >> 3) & 1u) * 3u) ^ (((x >> 4) & 1u) * 5u);
+}
+
+// w(k, 2s) inside a tile (s < 2^12): a 32-bit index, where stage_twiddle's 64-bit one costs
+// extra instructions in a kernel that is limited by how many it issues.
+template <class T>
+FFT_HD inline Complex<T> tile_twiddle(const Complex<T>* table, unsigned s, unsigned k, bool inverse) {
+  const Complex<T> w = table[s + k];
   return inverse ? conj(w) : w;
 }
 
@@ -59,14 +96,22 @@ FFT_HD inline bool fused_fetch(const Complex<T>* x, const Complex<T>* table, con
                                unsigned e, bool inverse, Complex<T>& v, unsigned& slot) {
   const unsigned log2cols = a.log2n - a.log2r;
   if (e >= (1u << (a.log2c + a.log2r))) return false;
+  if (log2cols == 0) {
+    // Whole transforms, one pass: the block's points are one contiguous run, element e is
+    // point e of it, and goes to tile position e. No column arithmetic in 64 bits per point.
+    if ((e >> a.log2r) >= fused_valid_columns(a, block)) return false;
+    v = x[(block << (a.log2c + a.log2r)) + e];
+    slot = tile_slot<T>(a, e);
+    return true;
+  }
   unsigned c, t;
-  fused_element(e, log2cols == 0, a.log2r, a.log2c, c, t);
+  fused_element(e, false, a.log2r, a.log2c, c, t);
   if (c >= fused_valid_columns(a, block)) return false;
   const std::uint64_t g = (block << a.log2c) + c, transform = g >> log2cols;
   const std::uint64_t col = g & ((std::uint64_t{1} << log2cols) - 1);
   v = x[(transform << a.log2n) + col + (std::uint64_t{t} << log2cols)];
   if (a.log2l) v = merge_twiddle(table, std::uint64_t{t} * (col & ((std::uint64_t{1} << a.log2l) - 1)), a.log2r + a.log2l, inverse) * v;
-  slot = c * ((1u << a.log2r) + a.pad) + t;
+  slot = tile_slot<T>(a, c * ((1u << a.log2r) + a.pad) + t);
   return true;
 }
 
@@ -76,12 +121,16 @@ template <class T>
 FFT_HD inline void fused_store(const Complex<T>* tile, Complex<T>* y, const FusedArgs& a, std::uint64_t block, unsigned e) {
   const unsigned log2cols = a.log2n - a.log2r;
   if (e >= (1u << (a.log2c + a.log2r))) return;
+  if (log2cols == 0) {  // whole transforms: the mirror of fused_fetch's shortcut
+    if ((e >> a.log2r) < fused_valid_columns(a, block)) y[(block << (a.log2c + a.log2r)) + e] = tile[tile_slot<T>(a, e)];
+    return;
+  }
   unsigned c, u;
   fused_element(e, a.log2l == 0, a.log2r, a.log2c, c, u);
   if (c >= fused_valid_columns(a, block)) return;
   const std::uint64_t g = (block << a.log2c) + c, transform = g >> log2cols;
   const std::uint64_t col = g & ((std::uint64_t{1} << log2cols) - 1), k = col & ((std::uint64_t{1} << a.log2l) - 1);
-  y[(transform << a.log2n) + ((col - k) << a.log2r) + k + (std::uint64_t{u} << a.log2l)] = tile[c * ((1u << a.log2r) + a.pad) + u];
+  y[(transform << a.log2n) + ((col - k) << a.log2r) + k + (std::uint64_t{u} << a.log2l)] = tile[tile_slot<T>(a, c * ((1u << a.log2r) + a.pad) + u)];
 }
 
 // One stage s in the tile, butterfly q of the block (q < valid * R / 2): read both inputs ...
@@ -90,8 +139,8 @@ FFT_HD inline bool radix2_read(const Complex<T>* tile, const FusedArgs& a, unsig
   if (q >= (valid << a.log2r) / 2) return false;
   const unsigned half = 1u << (a.log2r - 1);
   const unsigned at = (q >> (a.log2r - 1)) * ((1u << a.log2r) + a.pad) + (q & (half - 1));
-  v[0] = tile[at];
-  v[1] = tile[at + half];
+  v[0] = tile[tile_slot<T>(a, at)];
+  v[1] = tile[tile_slot<T>(a, at + half)];
   return true;
 }
 // ... and, after a barrier, write the outputs y[j], y[j + s], j = 2 (i - i mod s) + i mod s.
@@ -100,9 +149,9 @@ FFT_HD inline void radix2_write(Complex<T>* tile, const Complex<T>* table, const
                                 unsigned log2s, bool inverse, const Complex<T> v[2]) {
   const unsigned col = (q >> (a.log2r - 1)) * ((1u << a.log2r) + a.pad), i = q & ((1u << (a.log2r - 1)) - 1);
   const unsigned s = 1u << log2s, k = i & (s - 1), j = 2 * (i - k) + k;
-  const Complex<T> bw = stage_twiddle(table, s, k, inverse) * v[1];
-  tile[col + j] = v[0] + bw;
-  tile[col + j + s] = v[0] - bw;
+  const Complex<T> bw = tile_twiddle(table, s, k, inverse) * v[1];
+  tile[tile_slot<T>(a, col + j)] = v[0] + bw;
+  tile[tile_slot<T>(a, col + j + s)] = v[0] - bw;
 }
 
 // Stages s and 2s in one round trip (needs 4s <= R), quad q < valid * R / 4. The thread holds
@@ -113,7 +162,7 @@ FFT_HD inline bool radix2x2_read(const Complex<T>* tile, const FusedArgs& a, uns
   if (q >= (valid << a.log2r) / 4) return false;
   const unsigned quarter = 1u << (a.log2r - 2);
   const unsigned at = (q >> (a.log2r - 2)) * ((1u << a.log2r) + a.pad) + (q & (quarter - 1));
-  for (unsigned p = 0; p < 4; ++p) v[p] = tile[at + p * quarter];
+  for (unsigned p = 0; p < 4; ++p) v[p] = tile[tile_slot<T>(a, at + p * quarter)];
   return true;
 }
 template <class T>
@@ -121,16 +170,20 @@ FFT_HD inline void radix2x2_write(Complex<T>* tile, const Complex<T>* table, con
                                   unsigned log2s, bool inverse, const Complex<T> v[4]) {
   const unsigned col = (q >> (a.log2r - 2)) * ((1u << a.log2r) + a.pad), i = q & ((1u << (a.log2r - 2)) - 1);
   const unsigned s = 1u << log2s, k = i & (s - 1), j2 = 4 * (i - k) + k;
-  const Complex<T> w = stage_twiddle(table, s, k, inverse);
+  const Complex<T> w = tile_twiddle(table, s, k, inverse);
   const Complex<T> t2 = w * v[2], t3 = w * v[3];
   const Complex<T> a0 = v[0] + t2, a1 = v[0] - t2;  // stage s: outputs j, j + s
   const Complex<T> b0 = v[1] + t3, b1 = v[1] - t3;  // and j + R/2, j + R/2 + s
-  const Complex<T> u0 = stage_twiddle(table, 2 * s, k, inverse) * b0;
-  const Complex<T> u1 = stage_twiddle(table, 2 * s, k + s, inverse) * b1;
-  tile[col + j2] = a0 + u0;
-  tile[col + j2 + 2 * s] = a0 - u0;
-  tile[col + j2 + s] = a1 + u1;
-  tile[col + j2 + 3 * s] = a1 - u1;
+  // w(k + s, 4s) = -i w(k, 4s) (+i for the inverse's conjugates). Multiplying by -i only
+  // swaps and negates, adding no rounding, so one load serves both twiddles.
+  const Complex<T> x = tile_twiddle(table, 2 * s, k, inverse);
+  const Complex<T> y = inverse ? Complex<T>{-x.im, x.re} : Complex<T>{x.im, -x.re};
+  const Complex<T> u0 = x * b0;
+  const Complex<T> u1 = y * b1;
+  tile[tile_slot<T>(a, col + j2)] = a0 + u0;
+  tile[tile_slot<T>(a, col + j2 + 2 * s)] = a0 - u0;
+  tile[tile_slot<T>(a, col + j2 + s)] = a1 + u1;
+  tile[tile_slot<T>(a, col + j2 + 3 * s)] = a1 - u1;
 }
 
 // The rounds of a pass: one single stage first if log2 R is odd, then stages two at a time.

@@ -5,6 +5,7 @@
 // here their kernel's phases (fused_thread.hpp) also run block by block, one phase for all
 // threads before the next, which checks the index arithmetic, and their pass schedules are
 // checked to do every stage exactly once within the tile.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <limits>
@@ -99,7 +100,7 @@ void emulate_fused(std::span<const Complex<T>> x, std::span<Complex<T>> y, std::
       for (std::uint64_t t = 0; t < (std::uint64_t{batch} << (log2n - 1)); ++t)
         stockham_radix2_butterfly(src, dst, table.data(), log2n, p.log2l, inverse, t);
     } else {
-      const FusedArgs a = fused_args(log2n, p, batch);
+      const FusedArgs a = fused_args<T>(log2n, p, batch);
       for (std::uint64_t block = 0; block < fused_blocks(a); ++block) {
         const T nan = std::numeric_limits<T>::quiet_NaN();
         std::fill(tile.begin(), tile.end(), Complex<T>{nan, nan});  // shared memory starts as garbage
@@ -221,4 +222,59 @@ TEMPLATE_TEST_CASE("v3 and v4 schedules do every stage once and fit the tile", "
   // The lesson's pass counts, printed for the README: N = 2^20.
   std::printf("%s N=2^20: v1 %u passes, v2 %u, v3 %zu, v4 %zu\n", precision_name<TestType>(), 20u, 21u,
               v3_passes<TestType>(20, 64).size(), v4_passes<TestType>(20, 64).size());
+}
+
+namespace {
+// Wavefronts of one warp-wide shared-memory access: per 128-byte wavefront of W points (16 in
+// float, 8 in double), the most of its points that fall in one bank group.
+template <class T>
+unsigned wavefronts(const FusedArgs& a, const std::vector<unsigned>& positions) {
+  constexpr unsigned w = 128 / sizeof(Complex<T>);
+  unsigned total = 0;
+  for (std::size_t first = 0; first < positions.size(); first += w) {
+    std::array<unsigned, w> hits{};
+    unsigned most = 0;
+    for (std::size_t i = first; i < first + w; ++i) most = std::max(most, ++hits[tile_slot<T>(a, positions[i]) % w]);
+    total += most;
+  }
+  return total;
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("whole-transform tiles: slots are a permutation, every round's access one wavefront per 128 bytes",
+                   "[v3][v4][emulated]", float, double) {
+  const unsigned log2r = tile_log2<TestType>, ideal = 32 * sizeof(Complex<TestType>) / 128;
+  FusedArgs a = fused_args<TestType>(log2r, Pass{Pass::fused, log2r, 0, 0}, 1);
+  a.swizzle = true;  // the permutation itself, wherever the plans use it
+  const unsigned r = 1u << log2r;
+  std::vector<int> hits(r, 0);
+  for (unsigned x = 0; x < r; ++x) ++hits.at(tile_slot<TestType>(a, x));
+  for (int h : hits) REQUIRE(h == 1);
+  unsigned plain = 0;
+  FusedArgs padded = a;
+  padded.swizzle = false;  // plain positions: the conflicts tile_slot removes
+  for (unsigned log2s = 0; 4u << log2s <= r; ++log2s) {
+    const unsigned s = 1u << log2s;
+    for (unsigned q0 = 0; q0 < r / 4; q0 += 32) {
+      for (unsigned u : {0u, 1u, 2u, 3u}) {  // radix2x2_write's four stores, then its reads
+        std::vector<unsigned> wr(32), rd(32);
+        for (unsigned l = 0; l < 32; ++l) {
+          const unsigned i = q0 + l, k = i & (s - 1);
+          wr[l] = 4 * (i - k) + k + u * s;
+          rd[l] = i + u * (r / 4);
+        }
+        INFO("s = " << s << ", store " << u);
+        REQUIRE(wavefronts<TestType>(a, wr) == ideal);
+        REQUIRE(wavefronts<TestType>(a, rd) == ideal);
+        plain += wavefronts<TestType>(padded, wr) - ideal;
+      }
+    }
+  }
+  for (unsigned q0 = 0; q0 < r / 2; q0 += 32)  // radix2_write, the single first stage
+    for (unsigned u : {0u, 1u}) {
+      std::vector<unsigned> wr(32);
+      for (unsigned l = 0; l < 32; ++l) wr[l] = 2 * (q0 + l) + u;
+      REQUIRE(wavefronts<TestType>(a, wr) == ideal);
+    }
+  CHECK(plain > 0);
 }
