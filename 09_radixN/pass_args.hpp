@@ -10,10 +10,12 @@
 // The input is never written, and in == out works for every plan.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "09_radixN/planner.hpp"
 #include "09_radixN/tile_fft.hpp"
+#include "common/sizes.hpp"
 
 namespace course::radixn {
 
@@ -28,6 +30,26 @@ inline int access_order(int logq, int logc, const Layout& l) {
   if (logq >= logc) return l.stride == 1 ? -1 : 0;  // a block's sub-transforms are one column group
   if (l.dist == 1) return -1;                        // neighbouring transforms are neighbours
   return logq;                                       // the tile is one contiguous chunk
+}
+
+// The kernels address a block's elements by 32-bit offsets from its first sub-transform
+// (tile_fft.hpp). The largest offset is that of the last element of the last sub-transform
+// (strides and distances are positive); a layout that puts it at 2^31 or beyond is refused.
+inline void check_block_span(const PlanShape& s, const PassShape& ps, int logq, const Layout& l, const char* side) {
+  if (l.stride < 1 || l.dist < 1)
+    refuse_size("09_radixN", s.n, std::string(side) + " layout stride " + std::to_string(l.stride) + ", distance " +
+                                      std::to_string(l.dist) + ": both must be at least 1", "");
+  const std::int64_t c_last = (std::int64_t{1} << ps.tile.logc) - 1, r_last = (1 << ps.tile.logm) - 1;
+  const int lpb = s.logn - ps.tile.logm;
+  // In long double: with a wild stride the 64-bit product itself could overflow.
+  const long double span = static_cast<long double>(c_last >> lpb) * l.dist +
+                           static_cast<long double>(((c_last & ((std::int64_t{1} << lpb) - 1)) >> logq << (logq + ps.tile.logm)) +
+                                                    (c_last & ((std::int64_t{1} << logq) - 1)) + (r_last << logq)) * l.stride;
+  if (span > 2147483647.0L)
+    refuse_size("09_radixN", s.n, std::string(side) + " layout (stride " + std::to_string(l.stride) + ", distance " +
+                                      std::to_string(l.dist) + ") puts one block's elements " + std::to_string(static_cast<double>(span)) +
+                                      " elements apart, over the kernels' 32-bit offset limit of 2^31 - 1",
+                "use smaller strides, or a smaller batch per plan with the data re-based");
 }
 
 template <class T>
@@ -58,6 +80,8 @@ std::vector<PassArgs<T>> make_pass_args(const PlanShape& s, const Complex<T>* in
     a.in_dist = li.dist;
     a.out_stride = lo.stride;
     a.out_dist = lo.dist;
+    check_block_span(s, ps, a.log_per_batch, li, "input");
+    check_block_span(s, ps, a.log_l, lo, "output");
     a.in_order = access_order(a.log_per_batch, ps.tile.logc, li);
     a.out_order = access_order(a.log_l, ps.tile.logc, lo);
     a.conj_in = dir == Direction::inverse && p == 0;

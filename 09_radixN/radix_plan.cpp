@@ -49,6 +49,8 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, const PlanO
     refuse_size("09_radixN", n, "batch " + std::to_string(batch) + " needs a " + gib(std::size_t(data_bytes)) +
                                     " scratch buffer, more than the " + gib(free_bytes) + " free on the device",
                 "split the batch");
+  // Layouts whose blocks the kernels' 32-bit offsets cannot span are refused here too.
+  make_pass_args<T>(shape_, nullptr, nullptr, nullptr, {}, Direction::forward);
   if (shape_.pass_count() > 1) scratch_ = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (const auto& p : shape_.passes) {
     if (!options.computed_twiddles) {

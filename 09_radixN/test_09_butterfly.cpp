@@ -109,8 +109,9 @@ TEST_CASE("each pass reads and writes every element of its buffers exactly once"
       std::set<std::int64_t> read, written;
       for (std::uint64_t b = 0; b < a.transforms; ++b)
         for (int r = 0; r < (1 << logm); ++r) {
-          read.insert(element_address(b, r, logm, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist));
-          written.insert(element_address(b, r, logm, a.log_per_batch, a.log_l, a.out_stride, a.out_dist));
+          const auto bi = static_cast<std::int64_t>(b);
+          read.insert(element_address<std::int64_t>(bi, r, logm, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist));
+          written.insert(element_address<std::int64_t>(bi, r, logm, a.log_per_batch, a.log_l, a.out_stride, a.out_dist));
         }
       INFO("logn " << logn << " pass " << p);
       CHECK(read.size() == s.n * batch);
@@ -123,4 +124,54 @@ TEST_CASE("each pass reads and writes every element of its buffers exactly once"
       CHECK(inv[p].conj_out == (p + 1 == args.size()));
     }
   }
+}
+
+TEST_CASE("a block's addresses are its first sub-transform's plus 32-bit offsets", "[index]") {
+  // The kernels' split (tile_fft.hpp): address(f + c, r) = address(f, 0) + address<int>(c, r)
+  // for f a multiple of C and c < C, on input and output, packed and strided layouts.
+  for (int logn : {4, 9, 13, 17}) {
+    PlanOptions o;
+    o.pass_max_log2 = 6;
+    o.one_pass_max_log2 = 6;
+    for (const Layout l : {Layout{}, Layout{3, 0}, Layout{1, 5 << logn}}) {
+      o.input = o.output = l;
+      const auto s = make_plan_shape(std::size_t{1} << logn, 6, 8, o);
+      const std::vector<const Complex<float>*> none;
+      const auto args = make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::forward);
+      for (std::size_t p = 0; p < args.size(); ++p) {
+        const auto& a = args[p];
+        const int logm = s.passes[p].tile.logm, big_c = 1 << s.passes[p].tile.logc;
+        for (const bool output : {false, true}) {
+          const int logq = output ? a.log_l : a.log_per_batch;
+          const std::int64_t stride = output ? a.out_stride : a.in_stride, dist = output ? a.out_dist : a.in_dist;
+          for (std::int64_t f = 0; f < static_cast<std::int64_t>(a.transforms); f += big_c)
+            for (int c = 0; c < big_c && f + c < static_cast<std::int64_t>(a.transforms); ++c)
+              for (int r = 0; r < (1 << logm); r += 3) {
+                const auto whole = element_address<std::int64_t>(f + c, r, logm, a.log_per_batch, logq, stride, dist);
+                const auto split = element_address<std::int64_t>(f, 0, logm, a.log_per_batch, logq, stride, dist) +
+                                   element_address<int>(c, r, logm, a.log_per_batch, logq, static_cast<int>(stride), static_cast<int>(dist));
+                INFO("logn " << logn << " pass " << p << " f " << f << " c " << c << " r " << r);
+                REQUIRE(whole == split);
+              }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("layouts beyond the kernels' 32-bit block offsets are refused with the numbers", "[index]") {
+  PlanOptions o;
+  o.input = Layout{1, std::int64_t{1} << 30};  // 16 points a transform, 1 GiB apart: a block of C spans > 2^31
+  const auto s = make_plan_shape(16, 8, 8, o);
+  const std::vector<const Complex<float>*> none;
+  try {
+    make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::forward);
+    FAIL("no refusal");
+  } catch (const size_error& e) {
+    const std::string what = e.what();
+    CHECK(what.find("distance 1073741824") != std::string::npos);
+    CHECK(what.find("2^31 - 1") != std::string::npos);
+  }
+  o.input = Layout{0, 16};
+  CHECK_THROWS_AS(make_pass_args<float>(make_plan_shape(16, 8, 8, o), nullptr, nullptr, nullptr, none, Direction::forward), size_error);
 }

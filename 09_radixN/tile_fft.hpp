@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "09_radixN/butterfly.hpp"
 #include "09_radixN/tile_shape.hpp"
@@ -43,13 +44,16 @@ struct PassArgs {
 // Address of element r of sub-transform b (b counts over the whole batch). Within one
 // transform, sub-transform w sits at ((w / Q) Q M + w mod Q + r Q) with Q = 2^logq: Q = N / M
 // on input (columns at stride N / M) and Q = L on output (the Stockham step at pass level).
-FFT_HD inline std::int64_t element_address(std::uint64_t b, int r, int logm, int log_per_batch, int logq,
-                                           std::int64_t stride, std::int64_t dist) {
-  const std::uint64_t batch = b >> log_per_batch;
-  const std::uint64_t w = b & ((std::uint64_t{1} << log_per_batch) - 1);
-  const std::uint64_t off = ((w >> logq) << (logq + logm)) + (w & ((std::uint64_t{1} << logq) - 1)) +
-                            (static_cast<std::uint64_t>(r) << logq);
-  return static_cast<std::int64_t>(batch) * dist + static_cast<std::int64_t>(off) * stride;
+// Every term is a sum over the bits of b, so for a block whose first sub-transform f is a
+// multiple of C and c < C: address(f + c, r) = address(f, 0) + address(c, r). The kernels take
+// the first in 64 bits once per block and the second in 32 bits per element (I = int): 64-bit
+// multiplies per element were about a quarter of the float kernels' instructions.
+template <class I>
+FFT_HD inline I element_address(I b, int r, int logm, int log_per_batch, int logq, I stride, I dist) {
+  const I batch = b >> log_per_batch;
+  const I w = b & ((I{1} << log_per_batch) - 1);
+  const I off = ((w >> logq) << (logq + logm)) + (w & ((I{1} << logq) - 1)) + (static_cast<I>(r) << logq);
+  return batch * dist + off * stride;
 }
 
 // Tile element e (0 .. C M - 1) to (sub-transform c, element r). Consecutive threads take
@@ -57,16 +61,21 @@ FFT_HD inline std::int64_t element_address(std::uint64_t b, int r, int logm, int
 //   order < 0:  c fastest, for columns (neighbouring sub-transforms are neighbours in memory);
 //   order = q:  the memory order of a contiguous tile whose sub-transforms interleave in
 //               groups of 2^q (q = 0: one row after another).
-FFT_HD inline void tile_coords(int e, int logm, int logc, int order, int& c, int& r) {
-  if (order < 0) {
-    c = e & ((1 << logc) - 1);
-    r = e >> logc;
-  } else {
-    const int k = e & ((1 << order) - 1);
-    r = (e >> order) & ((1 << logm) - 1);
-    c = ((e >> (order + logm)) << order) + k;
-  }
+// "c fastest" is the interleaving q = logc, so one formula serves both.
+FFT_HD inline void tile_coords_q(int e, int logm, int q, int& c, int& r) {
+  r = (e >> q) & ((1 << logm) - 1);
+  c = ((e >> (q + logm)) << q) | (e & ((1 << q) - 1));
 }
+FFT_HD inline void tile_coords(int e, int logm, int logc, int order, int& c, int& r) {
+  tile_coords_q(e, logm, order < 0 ? logc : order, c, r);
+}
+
+// The offset of element r of the block's sub-transform c from its first sub-transform, split
+// as c's part plus r times a step (element_address is linear in r).
+struct BlockOffsets {
+  int logm, lpb, logq, stride, dist, r_step;
+  FFT_HD int operator()(int c, int r) const { return element_address<int>(c, 0, logm, lpb, logq, stride, dist) + r * r_step; }
+};
 
 // w(j, 2^logn) = exp(-2 pi i j / 2^logn), 0 <= j < 2^logn, from sincospi of an exact fraction
 // (reduced to [-1/2, 1/2] of a turn first, so float keeps its bits for large j).
@@ -129,32 +138,53 @@ struct TileFft {
     }
   }
 
+  // How many of block `block`'s C sub-transforms exist (the last block may be partial).
+  FFT_HD static int valid_transforms(std::uint64_t first, const PassArgs<T>& a) {
+    return a.transforms - first < static_cast<std::uint64_t>(C) ? static_cast<int>(a.transforms - first) : C;
+  }
+
+  // A walk every standard plan takes (0: rows one after another; logc: columns, c fastest)
+  // runs with compile-time shifts; the interleavings in between share one run-time path.
+  template <class Body>
+  FFT_HD static void with_walk(int order, Body&& body) {
+    if (order == 0) body(std::integral_constant<int, 0>{});
+    else if (order < 0 || order == S.logc) body(std::integral_constant<int, S.logc>{});
+    else body(order);
+  }
+
   // All E global loads are issued before the first shared-memory store: interleaved, a store
   // through a pointer the compiler cannot prove distinct may hold back every later load, and
   // the thread would wait for memory E times in a row instead of once (the first version did
   // this and ran at about half the bandwidth; see the README).
   FFT_HD static void load(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm) {
-    const std::uint64_t l_mask = (std::uint64_t{1} << a.log_l) - 1;
-    Complex<T> x[E];
-    RADIXN_UNROLL
-    for (int j = 0; j < E; ++j) {
-      int c, r;
-      tile_coords(static_cast<int>(tid) + j * kThreads, LOGM, S.logc, a.in_order, c, r);
-      const std::uint64_t b = block * C + c;
-      if (b < a.transforms)  // else a partial last block
-        x[j] = a.in[element_address(b, r, LOGM, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist)];
-    }
-    RADIXN_UNROLL
-    for (int j = 0; j < E; ++j) {
-      int c, r;
-      tile_coords(static_cast<int>(tid) + j * kThreads, LOGM, S.logc, a.in_order, c, r);
-      const std::uint64_t b = block * C + c;
-      if (b >= a.transforms) continue;
-      Complex<T> v = x[j];
-      if (a.conj_in) v = conj(v);
-      if (a.log_l > 0) v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * static_cast<std::int64_t>(b & l_mask), a.log_l + LOGM);
-      sm[c * S.row_stride + pad(r)] = v;
-    }
+    const std::uint64_t first = block * C;
+    const int valid = valid_transforms(first, a);
+    const int lpb = a.log_per_batch;
+    const Complex<T>* src = a.in + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, lpb, a.in_stride, a.in_dist);
+    const BlockOffsets at{LOGM, lpb, lpb, static_cast<int>(a.in_stride), static_cast<int>(a.in_dist), static_cast<int>(a.in_stride) << lpb};
+    // Twiddle w(r k, L M) with k = sub-transform mod L; first is a multiple of C, so k's bits
+    // are first's and c's side by side (L <= 2^26 fits an int).
+    const int l_mask = (1 << a.log_l) - 1;
+    const int k_first = static_cast<int>(first & static_cast<std::uint64_t>(l_mask));
+    with_walk(a.in_order, [&](auto q) {
+      Complex<T> x[E];
+      RADIXN_UNROLL
+      for (int j = 0; j < E; ++j) {
+        int c, r;
+        tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
+        if (c < valid) x[j] = src[at(c, r)];
+      }
+      RADIXN_UNROLL
+      for (int j = 0; j < E; ++j) {
+        int c, r;
+        tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
+        if (c >= valid) continue;
+        Complex<T> v = x[j];
+        if (a.conj_in) v = conj(v);
+        if (a.log_l > 0) v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * (k_first | (c & l_mask)), a.log_l + LOGM);
+        sm[c * S.row_stride + pad(r)] = v;
+      }
+    });
   }
 
   // Stage s, first half: this thread's E / R butterflies, from shared memory into v[].
@@ -193,21 +223,26 @@ RADIXN_UNROLL
 
   // Shared-memory reads first, then the global stores (same reason as in load).
   FFT_HD static void store(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* sm) {
-    Complex<T> x[E];
-    RADIXN_UNROLL
-    for (int j = 0; j < E; ++j) {
-      int c, r;
-      tile_coords(static_cast<int>(tid) + j * kThreads, LOGM, S.logc, a.out_order, c, r);
-      x[j] = sm[c * S.row_stride + pad(r)];
-    }
-    RADIXN_UNROLL
-    for (int j = 0; j < E; ++j) {
-      int c, r;
-      tile_coords(static_cast<int>(tid) + j * kThreads, LOGM, S.logc, a.out_order, c, r);
-      const std::uint64_t b = block * C + c;
-      if (b >= a.transforms) continue;
-      a.out[element_address(b, r, LOGM, a.log_per_batch, a.log_l, a.out_stride, a.out_dist)] = a.conj_out ? conj(x[j]) : x[j];
-    }
+    const std::uint64_t first = block * C;
+    const int valid = valid_transforms(first, a);
+    const int lpb = a.log_per_batch;
+    Complex<T>* dst = a.out + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, a.log_l, a.out_stride, a.out_dist);
+    const BlockOffsets at{LOGM, lpb, a.log_l, static_cast<int>(a.out_stride), static_cast<int>(a.out_dist), static_cast<int>(a.out_stride) << a.log_l};
+    with_walk(a.out_order, [&](auto q) {
+      Complex<T> x[E];
+      RADIXN_UNROLL
+      for (int j = 0; j < E; ++j) {
+        int c, r;
+        tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
+        x[j] = sm[c * S.row_stride + pad(r)];
+      }
+      RADIXN_UNROLL
+      for (int j = 0; j < E; ++j) {
+        int c, r;
+        tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
+        if (c < valid) dst[at(c, r)] = a.conj_out ? conj(x[j]) : x[j];
+      }
+    });
   }
 };
 
