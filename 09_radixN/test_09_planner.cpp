@@ -1,7 +1,10 @@
 // The planner's choices for every N = 2^0 .. 2^27, float and double, checked on the CPU.
+#include <algorithm>
 #include <numeric>
+#include <set>
 
 #include "09_radixN/planner.hpp"
+#include "09_radixN/tile_fft.hpp"
 #include "common/catch.hpp"
 #include "common/sizes.hpp"
 
@@ -51,9 +54,18 @@ TEST_CASE("every tile shape fits the hardware and covers its points", "[planner]
         }
         CHECK(t.elements_per_thread() * t.threads_per_transform() == t.m());
         CHECK(t.threads() <= 512);
-        CHECK(t.elements_per_thread() <= 16);  // registers: 16 complex values at most
+        CHECK(t.elements_per_thread() == std::min(t.m(), 16));  // 16 in flight per thread, never more
         CHECK(t.shared_bytes() <= 227 * 1024);
-        CHECK(t.row_stride % 2 == 1);          // odd: column walks hit distinct banks
+        // Column walks hit distinct banks: the first wavefront (W threads, c fastest) of every
+        // shape, in units of the element size, modulo the W units of a 128-byte wavefront.
+        const int wavefront = 128 / eb;
+        std::set<int> banks;
+        for (int e = 0; e < std::min(wavefront, t.transforms_per_block() * t.m()); ++e) {
+          int c, r;
+          tile_coords(e, t.logm, t.logc, -1, c, r);
+          banks.insert((c * t.row_stride + pad(r)) % wavefront);
+        }
+        CHECK(banks.size() == static_cast<std::size_t>(std::min(wavefront, t.transforms_per_block() * t.m())));
         CHECK(t.row_stride >= pad(t.m() - 1) + 1);
         if (logm <= 12) CHECK(t.shared_bytes() <= 80 * 1024);  // room for two blocks per SM
         // A block fills its budget: either 512 threads or 64 KiB of data, or one sub-transform.

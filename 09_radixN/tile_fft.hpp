@@ -70,6 +70,12 @@ FFT_HD inline void tile_coords(int e, int logm, int logc, int order, int& c, int
   tile_coords_q(e, logm, order < 0 ? logc : order, c, r);
 }
 
+// A walk's q when with_walk fixed it at compile time (std::integral_constant), else -1.
+template <class Q>
+inline constexpr int static_walk = Q::value;
+template <>
+inline constexpr int static_walk<int> = -1;
+
 // The offset of element r of the block's sub-transform c from its first sub-transform, split
 // as c's part plus r times a step (element_address is linear in r).
 struct BlockOffsets {
@@ -104,9 +110,9 @@ FFT_HD constexpr int high_power_of_two(int r) {
   return h;
 }
 
-template <class T, int LOGM, int LOGR>
+template <class T, int LOGM, int LOGR, int LOG_MIN_ELEMENTS = kLog2ElementsPerThread>
 struct TileFft {
-  static constexpr TileShape S = make_tile_shape(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)));
+  static constexpr TileShape S = make_tile_shape(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)), LOG_MIN_ELEMENTS);
   static constexpr int M = 1 << LOGM;
   static constexpr int E = 1 << S.loge;  // elements per thread
   static constexpr int P = 1 << S.logp;  // threads per sub-transform
@@ -174,6 +180,23 @@ struct TileFft {
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
         if (c < valid) x[j] = src[at(c, r)];
       }
+      // In a column walk a thread keeps one sub-transform c (so one k) and its elements are
+      // r = r0 + j P: w(r k) = w(r0 k) w(P k)^j, and w(P k)^j is the product of the w(2^b P k)
+      // for the bits b of j, as in apply_stage_twiddles. 1 + log2 E sincospi a thread instead
+      // of E (ncu, float 2^20: the per-element twiddles were a third of the second pass's
+      // instructions), at most log2 E more roundings.
+      constexpr bool column_walk = static_walk<decltype(q)> == S.logc;
+      constexpr int log_e = S.loge;
+      const int logn = a.log_l + LOGM;
+      Complex<T> base{T(1), T(0)}, step[log_e > 0 ? log_e : 1];
+      if constexpr (column_walk) {
+        if (a.log_l > 0) {
+          const std::int64_t k = k_first | (static_cast<int>(tid) & (C - 1) & l_mask);
+          base = twiddle_pow2<T>((static_cast<std::int64_t>(tid) >> S.logc) * k, logn);
+          RADIXN_UNROLL
+          for (int b = 0; b < log_e; ++b) step[b] = twiddle_pow2<T>((static_cast<std::int64_t>(P) << b) * k, logn);
+        }
+      }
       RADIXN_UNROLL
       for (int j = 0; j < E; ++j) {
         int c, r;
@@ -181,7 +204,17 @@ struct TileFft {
         if (c >= valid) continue;
         Complex<T> v = x[j];
         if (a.conj_in) v = conj(v);
-        if (a.log_l > 0) v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * (k_first | (c & l_mask)), a.log_l + LOGM);
+        if (a.log_l > 0) {
+          if constexpr (column_walk) {
+            Complex<T> w = base;
+            RADIXN_UNROLL
+            for (int b = 0; b < log_e; ++b)
+              if ((j >> b) & 1) w = w * step[b];
+            v = v * w;
+          } else {
+            v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * (k_first | (c & l_mask)), logn);
+          }
+        }
         sm[c * S.row_stride + pad(r)] = v;
       }
     });

@@ -80,7 +80,7 @@ void emulate_smem_fft(std::vector<Complex<T>>& x, int log_len, int group, bool i
 // starts as NaN in each block, so a slot no thread wrote shows up in the result.
 template <class T, int LOGM, bool Interleaved>
 void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, long long blocks, bool inverse) {
-  using F = radixn::TileFft<T, LOGM, kTileLog2Radix>;
+  using F = radixn::TileFft<T, LOGM, kTileLog2Radix, kTileLog2MinElements>;
   using B = BlockTile<F, tile_log_copies<T>(LOGM, Interleaved)>;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> sm(static_cast<std::size_t>(B::C) * B::row_stride), regs(static_cast<std::size_t>(B::threads) * B::E);

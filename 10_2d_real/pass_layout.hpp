@@ -25,10 +25,15 @@ struct PassArgs {
 
 // Largest radix of the tile stages: 16 (09's default; its planner spreads the bits evenly).
 inline constexpr int kTileLog2Radix = 4;
+// Elements per thread: one butterfly of the largest radix (8 for 512 = 8*8*8), not 09's 16.
+// The OTF column kernel runs two FFTs and |.|^2 in one kernel; with 16 elements a thread it
+// spilled 404 bytes in float and 232 in double (ptxas -v), and the OTF pipeline at 512^2 ran
+// 1.07-1.8x slower on the H100. Every kernel of this chapter uses the one shape.
+inline constexpr int kTileLog2MinElements = 0;
 
 template <class T>
 constexpr radixn::TileShape tile_shape(int logm) {
-  return radixn::make_tile_shape(logm, kTileLog2Radix, static_cast<int>(sizeof(Complex<T>)));
+  return radixn::make_tile_shape(logm, kTileLog2Radix, static_cast<int>(sizeof(Complex<T>)), kTileLog2MinElements);
 }
 
 // How many copies of 09's tile F (of C transforms) one block runs side by side: 1 for rows; for a

@@ -17,7 +17,7 @@
 namespace course::twod {
 
 template <class T, int LOGM, int LOGR>
-using Tile = radixn::TileFft<T, LOGM, LOGR>;
+using Tile = radixn::TileFft<T, LOGM, LOGR, kTileLog2MinElements>;
 
 template <class T, class B, bool Interleaved>
 __device__ __forceinline__ void tile_load(const Complex<T>* in, Complex<T>* sm, const TilePlace& p, bool conj_in) {
