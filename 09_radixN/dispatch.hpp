@@ -1,5 +1,5 @@
 // From run-time (log2 M, log2 radix) to the compile-time kernel shape: calls
-// f.template operator()<LOGM, LOGR>() for logm = 0..13, logr = 1..4. The one place that
+// f.template operator()<LOGM, LOGR>() for logm = 0..14, logr = 1..4. The one place that
 // decides which tile shapes exist; the kernels and the CPU emulation both go through it.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 namespace course::radixn {
 
-inline constexpr int kMaxTileLog2 = 13;
+inline constexpr int kMaxTileLog2 = 14;  // 2^14 float points: 136 KiB of shared memory, one 1024-thread block per SM
 
 namespace detail {
 template <int LOGR, int LOGM, class F>

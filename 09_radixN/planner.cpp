@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "09_radixN/dispatch.hpp"
 #include "common/sizes.hpp"
 
 namespace course::radixn {
@@ -16,8 +17,9 @@ int log2_exact(std::size_t n) {
 }
 }  // namespace
 
-std::vector<int> split_passes(int logn, const PlanOptions& o) {
-  if (logn <= o.one_pass_max_log2) return {logn};
+std::vector<int> split_passes(int logn, const PlanOptions& o, int elem_bytes) {
+  if (logn <= o.one_pass_max_log2 && make_tile_shape(logn, o.max_log2_radix, elem_bytes).shared_bytes() <= o.shared_limit_bytes)
+    return {logn};
   const int passes = (logn + o.pass_max_log2 - 1) / o.pass_max_log2;  // fewest passes that fit
   std::vector<int> bits(passes);
   for (int p = 0; p < passes; ++p) bits[p] = logn / passes + (p < logn % passes ? 1 : 0);
@@ -30,8 +32,9 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
   require_batch(kChapter, batch);
   if (o.max_log2_radix < 1 || o.max_log2_radix > 4)
     refuse_size(kChapter, n, "max_log2_radix must be 1..4 (radix 2..16), got " + std::to_string(o.max_log2_radix), "");
-  if (o.one_pass_max_log2 < 0 || o.one_pass_max_log2 > 13 || o.pass_max_log2 < 1 || o.pass_max_log2 > 13)
-    refuse_size(kChapter, n, "one_pass_max_log2 must be 0..13 and pass_max_log2 1..13 (kernels exist for 2^0..2^13)", "");
+  if (o.one_pass_max_log2 < 0 || o.one_pass_max_log2 > kMaxTileLog2 || o.pass_max_log2 < 1 || o.pass_max_log2 > kMaxTileLog2)
+    refuse_size(kChapter, n, "one_pass_max_log2 must be 0.." + std::to_string(kMaxTileLog2) + " and pass_max_log2 1.." +
+                                 std::to_string(kMaxTileLog2) + " (kernels exist for 2^0..2^" + std::to_string(kMaxTileLog2) + ")", "");
 
   PlanShape s;
   s.n = n;
@@ -40,7 +43,7 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
   s.elem_bytes = elem_bytes;
   s.options = o;
   int log_l = 0;
-  for (int bits : split_passes(s.logn, o)) {
+  for (int bits : split_passes(s.logn, o, elem_bytes)) {
     PassShape p;
     p.tile = make_tile_shape(bits, o.max_log2_radix, elem_bytes);
     p.log_l = log_l;

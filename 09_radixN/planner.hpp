@@ -2,7 +2,8 @@
 // memory, which sub-transform sizes, which radices, how many threads and how much shared
 // memory. Plain C++ (no CUDA), so its choices are unit-tested on any machine.
 //
-// One pass when N fits one block (N <= 2^13): read once, write once, the copy roofline.
+// One pass when N fits one block (N <= 2^14 float, 2^13 double): read once, write once, the
+// copy roofline.
 // Otherwise the transform is split into passes N = M1 * M2 (* M3) in the Stockham order:
 // pass p does batch * N / Mp sub-transforms of size Mp, reading them at stride N / Mp
 // ("columns"), multiplying by the twiddles w(r k, L Mp) of the L = M1 ... M(p-1) before it
@@ -31,7 +32,9 @@ struct Layout {
 
 struct PlanOptions {
   int max_log2_radix = 4;      // 4: radix 16 (the planner); 1, 2, 3 force radix 2, 4, 8 for the lesson
-  int one_pass_max_log2 = 13;  // largest N done in one kernel
+  // Largest N done in one kernel, when its tile fits shared_limit_bytes: 2^14 in float
+  // (136 KiB), 2^13 in double (2^14 double would need 272 KiB).
+  int one_pass_max_log2 = 14;
   // Largest sub-transform of a pass in a multi-pass plan. 2^11, not 2^12: measured on the H100,
   // 2^24 as 256*256*256 (three passes, 8 or 4 columns per block) ran 1.7x faster than as
   // 4096*4096 (two passes, but only 2 float or 1 double column per block: 16-byte runs).
@@ -69,6 +72,6 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
 // bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256).
-std::vector<int> split_passes(int logn, const PlanOptions& options);
+std::vector<int> split_passes(int logn, const PlanOptions& options, int elem_bytes = 8);
 
 }  // namespace course::radixn

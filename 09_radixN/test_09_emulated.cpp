@@ -34,9 +34,11 @@ TEMPLATE_TEST_CASE("emulated planner plans: one pass, N = 2^0 .. 2^12, batched",
   run_conformance<TestType>({}, 12, 3);
 }
 
-TEMPLATE_TEST_CASE("emulated two-pass plans at N = 2^14, 2^15 (the planner's own split)", "[emulated]", float, double) {
+TEMPLATE_TEST_CASE("emulated planner plans at N = 2^13, 2^14, 2^15 (one pass up to 2^14 in float, 2^13 in double)", "[emulated]", float, double) {
+  const int eb = static_cast<int>(sizeof(Complex<TestType>));
+  CHECK(make_plan_shape(std::size_t{1} << 14, 1, eb).pass_count() == (eb == 8 ? 1 : 2));
   conformance::Config cfg;
-  cfg.sizes = {std::size_t{1} << 14, std::size_t{1} << 15};
+  cfg.sizes = {std::size_t{1} << 13, std::size_t{1} << 14, std::size_t{1} << 15};
   cfg.batch = 2;
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>({}), cfg));
 }
@@ -59,7 +61,7 @@ TEMPLATE_TEST_CASE("emulated radix-2, radix-4 and radix-8 plans", "[emulated]", 
 }
 
 TEMPLATE_TEST_CASE("emulated strided layouts (the columns of a matrix) and in-place plans", "[emulated]", float, double) {
-  for (int passes_cap : {13, 3}) {
+  for (int passes_cap : {14, 3}) {
     for (std::size_t height : {std::size_t{1}, std::size_t{16}, std::size_t{512}}) {
       const std::size_t width = 24;  // not a power of two: the batch is any count
       PlanOptions o;

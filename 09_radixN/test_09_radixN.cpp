@@ -171,7 +171,8 @@ TEST_CASE("sanitizer set: one, two, three passes, partial blocks, strided, in pl
   check(16, 3, {});      // 512 transforms per block, 3 present: a partial block
   check(4096, 2, {});    // one pass, three radix-16 stages
   check(8192, 1, {});    // one pass, 16*8*8*8, 512 threads
-  check(1 << 14, 2, {});  // two passes
+  check(1 << 14, 2, {});  // one pass, 1024 threads, 136 KiB of shared memory
+  check(1 << 15, 1, {});  // two passes
   PlanOptions small;
   small.one_pass_max_log2 = 3;
   small.pass_max_log2 = 3;

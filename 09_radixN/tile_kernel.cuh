@@ -7,6 +7,9 @@
 #include "09_radixN/pass_launch.hpp"
 #include "common/cuda_helpers.hpp"
 
+#include <stdexcept>
+#include <string>
+
 namespace course::radixn {
 
 template <class F, int SI, class T>
@@ -20,12 +23,27 @@ __device__ __forceinline__ void run_stages(const PassArgs<T>& a, Complex<T>* sm,
   }
 }
 
+inline constexpr int kSharedPerSm = 227 * 1024;  // H100: the most one block may opt in to
+
 // Occupancy: ask for 1024 resident threads per SM in float (at most 64 registers a thread) and
-// 512 in double, whose 16 elements per thread already take 64 registers.
+// 512 in double, whose 16 elements per thread already take 64 registers; but never more blocks
+// than the SM's 227 KiB of shared memory holds (2^14 float: one block of 1024 threads).
 template <class F, class T>
 constexpr int min_blocks_per_sm() {
-  const int want = (sizeof(T) == 4 ? 1024 : 512) / F::kThreads;
+  int want = (sizeof(T) == 4 ? 1024 : 512) / F::kThreads;
+  const int fit = kSharedPerSm / F::S.shared_bytes();
+  if (want > fit) want = fit;
   return want > 1 ? want : 1;
+}
+
+// Shapes whose tile exceeds an SM's shared memory (2^14 double: 272 KiB) get no kernel; the
+// planner never asks for one.
+template <class F>
+constexpr bool fits_one_sm() {
+  return F::S.shared_bytes() <= kSharedPerSm;
+}
+[[noreturn]] inline void no_kernel(int logm) {
+  throw std::logic_error("09_radixN: a tile of 2^" + std::to_string(logm) + " points does not fit one SM's shared memory");
 }
 
 template <class T, int LOGM, int LOGR>
@@ -50,16 +68,24 @@ __global__ void __launch_bounds__(TileFft<T, LOGM, LOGR>::kThreads, (min_blocks_
   void launch_pass<T, LOGR_>(int logm, const PassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream) { \
     with_tile_logm<LOGR_>(logm, [&]<int LOGM, int LOGR>() {                                                  \
       using F = TileFft<T, LOGM, LOGR>;                                                                      \
-      tile_fft_kernel<T, LOGM, LOGR><<<static_cast<unsigned>(blocks), F::kThreads, F::S.shared_bytes(), stream>>>(args); \
-      COURSE_CUDA_CHECK_LAUNCH();                                                                            \
+      if constexpr (fits_one_sm<F>()) {                                                                      \
+        tile_fft_kernel<T, LOGM, LOGR><<<static_cast<unsigned>(blocks), F::kThreads, F::S.shared_bytes(), stream>>>(args); \
+        COURSE_CUDA_CHECK_LAUNCH();                                                                          \
+      } else {                                                                                               \
+        no_kernel(logm);                                                                                     \
+      }                                                                                                      \
     });                                                                                                      \
   }                                                                                                          \
   template <>                                                                                                \
   void prepare_pass<T, LOGR_>(int logm) {                                                                    \
     with_tile_logm<LOGR_>(logm, [&]<int LOGM, int LOGR>() {                                                  \
       using F = TileFft<T, LOGM, LOGR>;                                                                      \
-      COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR>,                                 \
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes())); \
+      if constexpr (fits_one_sm<F>()) {                                                                      \
+        COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR>,                               \
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes())); \
+      } else {                                                                                               \
+        no_kernel(logm);                                                                                     \
+      }                                                                                                      \
     });                                                                                                      \
   }                                                                                                          \
   }
