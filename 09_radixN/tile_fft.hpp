@@ -46,8 +46,9 @@ struct PassArgs {
 // on input (columns at stride N / M) and Q = L on output (the Stockham step at pass level).
 // Every term is a sum over the bits of b, so for a block whose first sub-transform f is a
 // multiple of C and c < C: address(f + c, r) = address(f, 0) + address(c, r). The kernels take
-// the first in 64 bits once per block and the second in 32 bits per element (I = int): 64-bit
-// multiplies per element were about a quarter of the float kernels' instructions.
+// the first in 64 bits once per block and the second in 32 bits per element (I = int): with
+// 64-bit addresses per element, 64-bit integer operations were 1548 of the 5738 PTX
+// instructions of the float M = 1024 kernel.
 template <class I>
 FFT_HD inline I element_address(I b, int r, int logm, int log_per_batch, int logq, I stride, I dist) {
   const I batch = b >> log_per_batch;
