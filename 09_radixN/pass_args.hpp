@@ -10,6 +10,7 @@
 // The input is never written, and in == out works for every plan.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -33,13 +34,18 @@ inline int access_order(int logq, int logc, const Layout& l) {
 }
 
 // The kernels address a block's elements by 32-bit offsets from its first sub-transform
-// (tile_fft.hpp). The largest offset is that of the last element of the last sub-transform
-// (strides and distances are positive); a layout that puts it at 2^31 or beyond is refused.
+// (tile_fft.hpp). An offset is a sum of non-negative weights, one per set bit of (c, r), so
+// setting every bit that a block's sub-transforms and elements can use bounds them all; a
+// layout that puts that bound at 2^31 or beyond is refused. (A block holds at most C
+// sub-transforms, fewer when the pass has fewer: a small batch with a long distance passes.)
 inline void check_block_span(const PlanShape& s, const PassShape& ps, int logq, const Layout& l, const char* side) {
   if (l.stride < 1 || l.dist < 1)
     refuse_size("09_radixN", s.n, std::string(side) + " layout stride " + std::to_string(l.stride) + ", distance " +
                                       std::to_string(l.dist) + ": both must be at least 1", "");
-  const std::int64_t c_last = (std::int64_t{1} << ps.tile.logc) - 1, r_last = (1 << ps.tile.logm) - 1;
+  const std::uint64_t held = std::min<std::uint64_t>(std::uint64_t{1} << ps.tile.logc, ps.transforms);
+  std::int64_t c_last = 0;  // every bit up to the highest of held - 1
+  while (static_cast<std::uint64_t>(c_last) + 1 < held) c_last = 2 * c_last + 1;
+  const std::int64_t r_last = (1 << ps.tile.logm) - 1;
   const int lpb = s.logn - ps.tile.logm;
   // In long double: with a wild stride the 64-bit product itself could overflow.
   const long double span = static_cast<long double>(c_last >> lpb) * l.dist +
@@ -49,7 +55,7 @@ inline void check_block_span(const PlanShape& s, const PassShape& ps, int logq, 
     refuse_size("09_radixN", s.n, std::string(side) + " layout (stride " + std::to_string(l.stride) + ", distance " +
                                       std::to_string(l.dist) + ") puts one block's elements " + std::to_string(static_cast<double>(span)) +
                                       " elements apart, over the kernels' 32-bit offset limit of 2^31 - 1",
-                "use smaller strides, or a smaller batch per plan with the data re-based");
+                "use smaller strides or distances, or split the batch");
 }
 
 template <class T>

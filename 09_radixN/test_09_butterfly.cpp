@@ -148,8 +148,9 @@ TEST_CASE("a block's addresses are its first sub-transform's plus 32-bit offsets
             for (int c = 0; c < big_c && f + c < static_cast<std::int64_t>(a.transforms); ++c)
               for (int r = 0; r < (1 << logm); r += 3) {
                 const auto whole = element_address<std::int64_t>(f + c, r, logm, a.log_per_batch, logq, stride, dist);
-                const auto split = element_address<std::int64_t>(f, 0, logm, a.log_per_batch, logq, stride, dist) +
-                                   element_address<int>(c, r, logm, a.log_per_batch, logq, static_cast<int>(stride), static_cast<int>(dist));
+                const BlockOffsets at{logm, a.log_per_batch, logq, static_cast<int>(stride), static_cast<int>(dist),
+                                      static_cast<int>(stride) << logq};
+                const auto split = element_address<std::int64_t>(f, 0, logm, a.log_per_batch, logq, stride, dist) + at(c, r);
                 INFO("logn " << logn << " pass " << p << " f " << f << " c " << c << " r " << r);
                 REQUIRE(whole == split);
               }
@@ -160,18 +161,29 @@ TEST_CASE("a block's addresses are its first sub-transform's plus 32-bit offsets
 }
 
 TEST_CASE("layouts beyond the kernels' 32-bit block offsets are refused with the numbers", "[index]") {
-  PlanOptions o;
-  o.input = Layout{1, std::int64_t{1} << 30};  // 16 points a transform, 1 GiB apart: a block of C spans > 2^31
-  const auto s = make_plan_shape(16, 8, 8, o);
+  // N = 16 float, one pass: C = 512 transforms a block, 16 points each, so the largest offset in
+  // a full block is 511 dist + 15 (stride 1). 511 * 4202512 + 15 = 2^31 - 1 exactly.
   const std::vector<const Complex<float>*> none;
+  const auto args = [&](std::int64_t dist, std::size_t batch) {
+    PlanOptions o;
+    o.input = Layout{1, dist};
+    const auto s = make_plan_shape(16, batch, 8, o);
+    REQUIRE(s.passes[0].tile.transforms_per_block() == 512);
+    return make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::forward);
+  };
+  CHECK_NOTHROW(args(4202512, 512));
   try {
-    make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::forward);
+    args(4202513, 512);
     FAIL("no refusal");
   } catch (const size_error& e) {
     const std::string what = e.what();
-    CHECK(what.find("distance 1073741824") != std::string::npos);
+    CHECK(what.find("distance 4202513") != std::string::npos);
     CHECK(what.find("2^31 - 1") != std::string::npos);
   }
+  // Fewer transforms than a block holds: only the bits they use count (3 transforms: c <= 3).
+  CHECK_NOTHROW(args(std::int64_t{1} << 28, 3));          // 3 * 2^28 + 15 < 2^31
+  CHECK_THROWS_AS(args(std::int64_t{1} << 30, 3), size_error);  // 8 GiB of complex<float> apart
+  PlanOptions o;
   o.input = Layout{0, 16};
   CHECK_THROWS_AS(make_pass_args<float>(make_plan_shape(16, 8, 8, o), nullptr, nullptr, nullptr, none, Direction::forward), size_error);
 }
