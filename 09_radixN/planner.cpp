@@ -32,6 +32,9 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
   require_batch(kChapter, batch);
   if (o.max_log2_radix < 1 || o.max_log2_radix > 4)
     refuse_size(kChapter, n, "max_log2_radix must be 1..4 (radix 2..16), got " + std::to_string(o.max_log2_radix), "");
+  if (o.shared_limit_bytes < 1 || o.shared_limit_bytes > kSharedLimitBytes)
+    refuse_size(kChapter, n, "shared_limit_bytes = " + std::to_string(o.shared_limit_bytes) + " is outside 1.." +
+                                 std::to_string(kSharedLimitBytes) + " (227 KiB, the most an H100 block opts in to; no kernel is built for larger tiles)", "");
   if (o.one_pass_max_log2 < 0 || o.one_pass_max_log2 > kMaxTileLog2 || o.pass_max_log2 < 1 || o.pass_max_log2 > kMaxTileLog2)
     refuse_size(kChapter, n, "one_pass_max_log2 must be 0.." + std::to_string(kMaxTileLog2) + " and pass_max_log2 1.." +
                                  std::to_string(kMaxTileLog2) + " (kernels exist for 2^0..2^" + std::to_string(kMaxTileLog2) + ")", "");

@@ -20,7 +20,8 @@
 
 namespace course::radixn {
 
-inline constexpr unsigned kMaxLog2N = 27;  // 2^27 points: 1 GiB in float, 2 GiB in double
+inline constexpr unsigned kMaxLog2N = 27;
+inline constexpr int kSharedLimitBytes = 227 * 1024;  // 2^27 points: 1 GiB in float, 2 GiB in double
 
 // Where one side of the transform lives: element j of transform b at b * dist + j * stride
 // (in elements). stride = 1, dist = 0 (meaning N) is the plain contiguous batch; a 2D
@@ -43,8 +44,9 @@ struct PlanOptions {
   // the H100: the table's scattered L1 reads cost more than the arithmetic (see README).
   bool computed_twiddles = true;
   Layout input{}, output{};
-  // The hardware model the plan must fit (H100: 227 KiB opt-in shared memory per block).
-  int shared_limit_bytes = 227 * 1024;
+  // The hardware model the plan must fit (H100: 227 KiB opt-in shared memory per block). The
+  // kernels exist only for tiles up to that (tile_kernel.cuh), so a larger value is refused.
+  int shared_limit_bytes = kSharedLimitBytes;
 };
 
 struct PassShape {
@@ -72,6 +74,6 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
 // bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256).
-std::vector<int> split_passes(int logn, const PlanOptions& options, int elem_bytes = 8);
+std::vector<int> split_passes(int logn, const PlanOptions& options, int elem_bytes);
 
 }  // namespace course::radixn

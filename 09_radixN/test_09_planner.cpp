@@ -99,9 +99,9 @@ TEST_CASE("plans for every N = 2^0 .. 2^27: passes, radices, blocks", "[planner]
       CHECK(s.describe().find("2^" + std::to_string(k)) != std::string::npos);
     }
   // The even split of passes: 2^22 = 2048 * 2048, 2^24 = 256^3, 2^25 = 512 * 256 * 256, 2^14 = 128 * 128 (double), 2^15 = 256 * 128.
-  CHECK(split_passes(22, {}) == std::vector<int>{11, 11});
-  CHECK(split_passes(24, {}) == std::vector<int>{8, 8, 8});
-  CHECK(split_passes(25, {}) == std::vector<int>{9, 8, 8});
+  CHECK(split_passes(22, {}, 8) == std::vector<int>{11, 11});
+  CHECK(split_passes(24, {}, 8) == std::vector<int>{8, 8, 8});
+  CHECK(split_passes(25, {}, 16) == std::vector<int>{9, 8, 8});
   CHECK(split_passes(14, {}, 16) == std::vector<int>{7, 7});  // double: 2^14 does not fit one block
   CHECK(split_passes(14, {}, 8) == std::vector<int>{14});
   CHECK(split_passes(13, {}, 16) == std::vector<int>{13});
@@ -125,6 +125,9 @@ TEST_CASE("refused sizes name the size, the limit and where to go", "[planner]")
   PlanOptions bad;
   bad.max_log2_radix = 5;
   CHECK_THROWS_AS(make_plan_shape(16, 1, 8, bad), size_error);
+  bad = {};
+  bad.shared_limit_bytes = 300 * 1024;  // would let double 2^14 be one pass, a tile no kernel exists for
+  CHECK_THROWS_AS(make_plan_shape(1 << 14, 1, 16, bad), size_error);
 }
 
 TEST_CASE("options: forced radix and pass caps change the plan as asked", "[planner]") {
