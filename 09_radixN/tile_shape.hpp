@@ -51,8 +51,8 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
   // A thread holds 2^log_min_elements = 16 elements (or all M when M < 16): one radix-16
   // butterfly per stage, or two radix-8, four radix-4, eight radix-2 ones. Measured on the H100,
   // the shapes that gave a thread one radix-8 butterfly (8 elements: 2^5, 2^6, 2^9 = 8*8*8)
-  // kept half the bytes in flight per SM and ran at 70-85% of the copy roofline where the
-  // 16-element ones reached 99%. (log_min_elements = 0: one butterfly of the largest radix,
+  // kept half the bytes in flight per SM and ran at 70-85% of cuFFT (double 2^5, 2^6, 2^9,
+  // float 2^9) where the 16-element ones reached 98-100%. (log_min_elements = 0: one butterfly of the largest radix,
   // the first rule, which chapter 10 keeps.) More only when M would need over 1024 threads.
   // 2^14 float is one block per SM (136 KiB of shared memory): 1024 threads of 16 elements
   // keep twice the warps resident that 512 threads of 32 did (measured: 0.630 ms with 512).
