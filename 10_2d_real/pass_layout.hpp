@@ -28,7 +28,9 @@ inline constexpr int kTileLog2Radix = 4;
 // Elements per thread: one butterfly of the largest radix (8 for 512 = 8*8*8), not 09's 16.
 // The OTF column kernel runs two FFTs and |.|^2 in one kernel; with 16 elements a thread it
 // spilled 404 bytes in float and 232 in double (ptxas -v), and the OTF pipeline at 512^2 ran
-// 1.07-1.8x slower on the H100. Every kernel of this chapter uses the one shape.
+// 1.07-1.8x slower on the H100 (results/nvidia-h100-80gb-hbm3/tuning-09/
+// step2_bench_10_2d_real_16_elements.json against the bench_10 JSON of commit 8fc430a). Every
+// kernel of this chapter uses the one shape.
 inline constexpr int kTileLog2MinElements = 0;
 
 template <class T>
