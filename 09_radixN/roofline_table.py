@@ -24,22 +24,28 @@ PLAN = re.compile(r"plan/(\d)-pass")
 STEPS = re.compile(r"(<!-- radixN-steps: ([^>]*?) -->\n)(.*?)(<!-- /radixN-steps -->)", re.S)
 
 
-def render(path):
+def plan_rows(path):
+    """The roofline of the run, and per 09 plan row: (row, passes, cuFFT's row, 08 v4's row)."""
     rows, _ = report.load_files([path])
-    roof = report.roofline_gbps(rows)
     by_key = {(r["chapter"], r["variant"], r["precision"], r["N"], r["batch"]): r for r in rows}
-    out = [f"Copy roofline in this run: {roof:.0f} GB/s (read + write)." if roof else "No roofline in this run.", "",
-           "| precision | N | batch | passes | 09 ms | 09 GB/s | % of roofline | traffic % of roofline | cuFFT ms | % of cuFFT | 08 v4 ms |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    out = []
     # A size in both workloads (double 2^25 is batched 512 MiB and a single transform) is one
     # row: the later measurement, in the place of the first.
     for r in by_key.values():
         m = PLAN.fullmatch(r["variant"]) if r["chapter"] == "09_radixN" else None
-        if not m:
-            continue
-        passes, prec, n, batch = int(m.group(1)), r["precision"], r["N"], r["batch"]
-        lib = by_key.get(("cufft", "c2c", prec, n, batch))
-        ch8 = by_key.get(("08_cuda_stockham", "v4", prec, n, batch))
+        if m:
+            key = (r["precision"], r["N"], r["batch"])
+            out.append((r, int(m.group(1)), by_key.get(("cufft", "c2c", *key)), by_key.get(("08_cuda_stockham", "v4", *key))))
+    return report.roofline_gbps(rows), out
+
+
+def render(path):
+    roof, rows = plan_rows(path)
+    out = [f"Copy roofline in this run: {roof:.0f} GB/s (read + write)." if roof else "No roofline in this run.", "",
+           "| precision | N | batch | passes | 09 ms | 09 GB/s | % of roofline | traffic % of roofline | cuFFT ms | % of cuFFT | 08 v4 ms |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r, passes, lib, ch8 in rows:
+        prec, n, batch = r["precision"], r["N"], r["batch"]
         pct_roof = f"{100 * r['GBps'] / roof:.0f}%" if roof else "-"
         pct_traffic = f"{100 * passes * r['GBps'] / roof:.0f}%" if roof else "-"
         pct_lib = f"{100 * lib['ms'] / r['ms']:.0f}%" if lib else "-"
@@ -53,15 +59,8 @@ def render(path):
 
 def pct_of_cufft(path):
     """(precision, N, batch) -> (passes, % of cuFFT in the same run) for the batched plan rows."""
-    rows, _ = report.load_files([path])
-    by_key = {(r["chapter"], r["variant"], r["precision"], r["N"], r["batch"]): r for r in rows}
-    out = {}
-    for r in by_key.values():
-        m = PLAN.fullmatch(r["variant"]) if r["chapter"] == "09_radixN" else None
-        lib = by_key.get(("cufft", "c2c", r["precision"], r["N"], r["batch"]))
-        if m and lib and r["batch"] > 1:
-            out[(r["precision"], r["N"], r["batch"])] = (int(m.group(1)), 100 * lib["ms"] / r["ms"])
-    return out
+    return {(r["precision"], r["N"], r["batch"]): (passes, 100 * lib["ms"] / r["ms"])
+            for r, passes, lib, _ in plan_rows(path)[1] if lib and r["batch"] > 1}
 
 
 def render_steps(paths):
