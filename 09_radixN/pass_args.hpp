@@ -45,12 +45,10 @@ inline void check_block_span(const PlanShape& s, const PassShape& ps, int logq, 
   const std::uint64_t held = std::min<std::uint64_t>(std::uint64_t{1} << ps.tile.logc, ps.transforms);
   std::int64_t c_last = 0;  // every bit up to the highest of held - 1
   while (static_cast<std::uint64_t>(c_last) + 1 < held) c_last = 2 * c_last + 1;
-  const std::int64_t r_last = (1 << ps.tile.logm) - 1;
-  const int lpb = s.logn - ps.tile.logm;
-  // In long double: with a wild stride the 64-bit product itself could overflow.
-  const long double span = static_cast<long double>(c_last >> lpb) * l.dist +
-                           static_cast<long double>(((c_last & ((std::int64_t{1} << lpb) - 1)) >> logq << (logq + ps.tile.logm)) +
-                                                    (c_last & ((std::int64_t{1} << logq) - 1)) + (r_last << logq)) * l.stride;
+  const int r_last = (1 << ps.tile.logm) - 1;
+  // The kernels' own address formula, in 128 bits: with a wild stride a 64-bit product could overflow.
+  const auto span = static_cast<long double>(element_address<__int128>(c_last, r_last, ps.tile.logm, s.logn - ps.tile.logm,
+                                                                        logq, l.stride, l.dist));
   if (span > 2147483647.0L)
     refuse_size("09_radixN", s.n, std::string(side) + " layout (stride " + std::to_string(l.stride) + ", distance " +
                                       std::to_string(l.dist) + ") puts one block's elements " + std::to_string(static_cast<double>(span)) +
