@@ -1,5 +1,5 @@
 // The pass kernels run on the CPU: every thread of every block, phase by phase, through the
-// same __host__ __device__ functions the GPU executes (tile_fft.hpp). A barrier becomes "all
+// same __host__ __device__ functions the GPU executes (tile_fft.hpp's run()). A barrier becomes "all
 // threads finish this phase before any starts the next", which is exactly what __syncthreads
 // guarantees. Shared memory starts as NaN each block, so a read of a slot no thread wrote
 // shows up in the result. Slow (one element at a time) but exact: tests use N <= 2^16.
@@ -22,18 +22,10 @@ void emulate_pass(const PassArgs<T>& a, std::uint64_t blocks) {
   std::vector<Complex<T>> regs(static_cast<std::size_t>(F::kThreads) * F::E);
   for (std::uint64_t block = 0; block < blocks; ++block) {
     std::fill(sm.begin(), sm.end(), Complex<T>{nan, nan});
-    for (int tid = 0; tid < F::kThreads; ++tid) F::load(tid, block, a, sm.data());
-    [&]<int... SI>(std::integer_sequence<int, SI...>) {
-      ((
-           [&] {
-             for (int tid = 0; tid < F::kThreads; ++tid)
-               F::template stage_compute<SI>(tid, a, sm.data(), regs.data() + tid * F::E);
-             for (int tid = 0; tid < F::kThreads; ++tid)
-               F::template stage_write<SI>(tid, sm.data(), regs.data() + tid * F::E);
-           }()),
-       ...);
-    }(std::make_integer_sequence<int, F::kStages>{});
-    for (int tid = 0; tid < F::kThreads; ++tid) F::store(tid, block, a, sm.data());
+    std::fill(regs.begin(), regs.end(), Complex<T>{nan, nan});
+    const EveryThread<T> each{regs.data(), F::kThreads, F::E};
+    if (F::register_io(a)) F::template run<true>(block, a, sm.data(), each, [] {});
+    else F::template run<false>(block, a, sm.data(), each, [] {});
   }
 }
 

@@ -31,6 +31,16 @@ void run_conformance(const PlanOptions& o, unsigned kmax, std::size_t batch) {
 }  // namespace
 
 TEMPLATE_TEST_CASE("emulated planner plans: one pass, N = 2^0 .. 2^12, batched", "[emulated]", float, double) {
+  // Which of them take the register I/O path both ways: M >= 512 (32 threads a row and more).
+  for (int logn = 0; logn <= 12; ++logn) {
+    const auto s = make_plan_shape(std::size_t{1} << logn, 3, static_cast<int>(sizeof(Complex<TestType>)));
+    const auto args = make_pass_args<TestType>(s, nullptr, nullptr, nullptr, {}, Direction::forward);
+    with_tile(logn, 4, [&]<int LOGM, int LOGR>() {
+      using F = TileFft<TestType, LOGM, LOGR>;
+      INFO("N = 2^" << logn);
+      CHECK(F::register_io(args[0]) == (logn >= 9));
+    });
+  }
   run_conformance<TestType>({}, 12, 3);
 }
 
@@ -46,10 +56,23 @@ TEMPLATE_TEST_CASE("emulated planner plans at N = 2^13, 2^14, 2^15 (one pass up 
 TEMPLATE_TEST_CASE("emulated multi-pass plans on small N (passes capped at 8 points)", "[emulated]", float, double) {
   PlanOptions o;
   o.one_pass_max_log2 = 2;
-  o.pass_max_log2 = 3;  // 2^3..2^6 two passes, 2^7..2^9 three, 2^10 four
-  run_conformance<TestType>(o, 10, 3);
+  o.pass_max_log2 = 3;  // 2^3..2^7 two passes (2^7 = 16 * 8), 2^8..2^10 three, 2^11 four
+  run_conformance<TestType>(o, 11, 3);
   o.computed_twiddles = false;
   run_conformance<TestType>(o, 9, 2);
+}
+
+TEMPLATE_TEST_CASE("register I/O is for one-pass plans only: the passes of a two-pass plan go through shared memory", "[emulated]", float, double) {
+  PlanOptions o;
+  o.one_pass_max_log2 = 9;
+  o.pass_max_log2 = 9;
+  const auto s = make_plan_shape(std::size_t{1} << 18, 2, static_cast<int>(sizeof(Complex<TestType>)), o);
+  REQUIRE(s.pass_count() == 2);
+  const auto args = make_pass_args<TestType>(s, nullptr, nullptr, nullptr, {}, Direction::forward);
+  using F = TileFft<TestType, 9, 4>;
+  STATIC_REQUIRE(F::kRegisterIo);
+  CHECK_FALSE(F::register_io(args[0]));  // rows out, but columns in
+  CHECK_FALSE(F::register_io(args[1]));  // columns both ways
 }
 
 TEMPLATE_TEST_CASE("emulated radix-2, radix-4 and radix-8 plans", "[emulated]", float, double) {

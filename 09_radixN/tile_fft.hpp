@@ -5,9 +5,13 @@
 //                   registers -> shared at the Stockham output position          (barrier)
 //   store           shared tile -> global
 //
-// The CUDA kernel (tile_kernel.cuh) calls these with __syncthreads() between phases; the
-// emulated tests call the very same functions for every thread of every block on the CPU,
-// phase after phase, so all index arithmetic is checked without a GPU.
+// except that where a tile's rows lie along memory, the first stage takes its inputs straight
+// from global memory and the last stage writes its outputs straight back (register I/O below):
+// two fewer trips through shared memory and two fewer barriers.
+//
+// run() strings the phases together once: the CUDA kernel (tile_kernel.cuh) calls it with
+// __syncthreads() as the barrier; the emulated tests call it with every thread of a block run
+// phase after phase on the CPU, so all index arithmetic is checked without a GPU.
 //
 // The tile holds C sub-transforms of M points, one padded row each. Stage s of radix R with
 // Ls = product of the radices before it (the Stockham autosort step, generalised from the
@@ -221,8 +225,12 @@ struct TileFft {
     });
   }
 
-  // Stage s, first half: this thread's E / R butterflies, from shared memory into v[].
-  template <int SI>
+  // Stage s, first half: this thread's E / R butterflies, from shared memory into v[] (or, for
+  // the first stage of a register-I/O kernel, on the v[] the load left there). One butterfly's
+  // reads, twiddles and DFT at a time: reading all E first (a version of step 5) kept more
+  // values live, and the float kernels of two-pass plans ran 3-5% slower (2^20 batched: 0.932
+  // against 0.891 ms, tuning-09/step5b_* against the final run).
+  template <int SI, bool FROM_SHARED = true>
   FFT_HD static void stage_compute(unsigned tid, const PassArgs<T>& a, const Complex<T>* sm, Complex<T>* v) {
     constexpr int bits = S.bits[SI], R = 1 << bits, LOGLS = log_ls(SI), LS = 1 << LOGLS;
     constexpr int tw_shift = LOGM - LOGLS - bits;  // w(x, Ls R) = w(x M / (Ls R), M)
@@ -232,8 +240,10 @@ RADIXN_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
       Complex<T>* u = v + j * R;
+      if constexpr (FROM_SHARED) {
 RADIXN_UNROLL
-      for (int r = 0; r < R; ++r) u[r] = row[pad(bb + r * (M / R))];
+        for (int r = 0; r < R; ++r) u[r] = row[pad(bb + r * (M / R))];
+      }
       if constexpr (LS > 1) apply_stage_twiddles<R>(a, u, (bb & (LS - 1)) << tw_shift);
       dft<R>(u);
     }
@@ -277,6 +287,124 @@ RADIXN_UNROLL
         if (c < valid) dst[at(c, r)] = a.conj_out ? conj(x[j]) : x[j];
       }
     });
+  }
+
+  // Register I/O. Thread t of a row takes elements t + m P (m < E) both as the first stage's
+  // inputs and as the last stage's outputs: stage s's butterfly j reads bb + r M / R with
+  // bb = t + j P, and the last stage (Ls = M / R, so k = bb) writes bb + r Ls. Register
+  // v[j R + r] of a stage of radix R is therefore row element t + P row_slot(j R + r).
+  // When the rows lie along memory, P >= 32 threads of a row make each warp access 32
+  // neighbouring elements, as coalesced as the shared-memory walk (order 0). That is a one-pass
+  // plan of M >= 512 (its input has no pass twiddle). Its kernel is compiled apart (run<true>):
+  // the first version chose at run time inside one kernel, and carrying both paths made the
+  // float kernels spill (2^13: 44 bytes) and reach 93% of cuFFT at 2^13 instead of 98%
+  // (tuning-09/step5a_* against step5b_*).
+  static constexpr bool kRegisterIo = S.logp >= 5;
+  template <int SI>
+  FFT_HD static constexpr int row_slot(int i) {
+    constexpr int R = 1 << S.bits[SI];
+    return i / R + (i % R) * (E / R);
+  }
+  FFT_HD static bool rows_along_memory(int order) { return order == 0 || (order < 0 && S.logc == 0); }
+  FFT_HD static bool register_io(const PassArgs<T>& a) {
+    return kRegisterIo && a.log_l == 0 && rows_along_memory(a.in_order) && rows_along_memory(a.out_order);
+  }
+
+  FFT_HD static void load_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* v) {
+    const std::uint64_t first = block * C;
+    const int c = static_cast<int>(tid) >> S.logp, t = static_cast<int>(tid) & (P - 1);
+    if (c >= valid_transforms(first, a)) {  // the last block's missing rows: zeros, never stored
+      RADIXN_UNROLL
+      for (int i = 0; i < E; ++i) v[i] = Complex<T>{};
+      return;
+    }
+    const int lpb = a.log_per_batch;
+    const Complex<T>* src = a.in + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, lpb, a.in_stride, a.in_dist);
+    const BlockOffsets at{LOGM, lpb, lpb, static_cast<int>(a.in_stride), static_cast<int>(a.in_dist), static_cast<int>(a.in_stride) << lpb};
+    RADIXN_UNROLL
+    for (int i = 0; i < E; ++i) v[i] = src[at(c, t + P * row_slot<0>(i))];
+    if (a.conj_in) {
+      RADIXN_UNROLL
+      for (int i = 0; i < E; ++i) v[i] = conj(v[i]);
+    }
+  }
+
+  template <int SI>
+  FFT_HD static void store_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* v) {
+    const std::uint64_t first = block * C;
+    const int c = static_cast<int>(tid) >> S.logp, t = static_cast<int>(tid) & (P - 1);
+    if (c >= valid_transforms(first, a)) return;
+    const int lpb = a.log_per_batch;
+    Complex<T>* dst = a.out + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, a.log_l, a.out_stride, a.out_dist);
+    const BlockOffsets at{LOGM, lpb, a.log_l, static_cast<int>(a.out_stride), static_cast<int>(a.out_dist), static_cast<int>(a.out_stride) << a.log_l};
+    RADIXN_UNROLL
+    for (int i = 0; i < E; ++i) dst[at(c, t + P * row_slot<SI>(i))] = a.conj_out ? conj(v[i]) : v[i];
+  }
+
+  // Every stage through shared memory, for passes that bring their own load and store (chapter 10).
+  template <class Each, class Barrier>
+  FFT_HD static void run_shared_stages(const PassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
+    run_stages<0, false>(0, a, sm, each, barrier);
+  }
+
+  // One block, phase by phase. each(f) calls f(tid, v) for every thread of the block with that
+  // thread's registers v[E]; barrier() waits until every thread has finished the phases so far.
+  // REGISTER_IO: the first stage loads and the last stage stores (needs register_io(a)).
+  template <bool REGISTER_IO, class Each, class Barrier>
+  FFT_HD static void run(std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
+    if constexpr (REGISTER_IO) {
+      each([&](unsigned tid, Complex<T>* v) { load_registers(tid, block, a, v); });
+    } else {
+      each([&](unsigned tid, Complex<T>*) { load(tid, block, a, sm); });
+      barrier();
+    }
+    run_stages<0, REGISTER_IO>(block, a, sm, each, barrier);
+    if constexpr (!REGISTER_IO) each([&](unsigned tid, Complex<T>*) { store(tid, block, a, sm); });
+  }
+
+  template <int SI, bool REGISTER_IO, class Each, class Barrier>
+  FFT_HD static void run_stages(std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
+    if constexpr (SI < kStages) {
+      constexpr bool from_shared = SI > 0 || !REGISTER_IO;
+      each([&](unsigned tid, Complex<T>* v) { stage_compute<SI, from_shared>(tid, a, sm, v); });
+      if constexpr (REGISTER_IO && SI == kStages - 1) {
+        each([&](unsigned tid, Complex<T>* v) { store_registers<SI>(tid, block, a, v); });
+      } else {
+        if constexpr (from_shared) barrier();  // every thread has read its inputs before any output overwrites them
+        each([&](unsigned tid, Complex<T>* v) { stage_write<SI>(tid, sm, v); });
+        barrier();
+        run_stages<SI + 1, REGISTER_IO>(block, a, sm, each, barrier);
+      }
+    }
+  }
+};
+
+// TileFft::run's `each` and `barrier` on the GPU: a thread runs every phase for itself, with its
+// own registers, and the block meets at __syncthreads().
+template <class T>
+struct ThisThread {
+  unsigned tid;
+  Complex<T>* v;
+  template <class Phase>
+  FFT_HD void operator()(Phase&& phase) const { phase(tid, v); }
+};
+struct BlockBarrier {
+  FFT_HD void operator()() const {
+#if defined(__CUDA_ARCH__)
+    __syncthreads();
+#endif
+  }
+};
+
+// TileFft::run's `each` on the CPU: the phase for every thread of the block, one after another,
+// each with its own registers; the barrier has nothing left to wait for.
+template <class T>
+struct EveryThread {
+  Complex<T>* regs;
+  int threads, elements;
+  template <class Phase>
+  void operator()(Phase&& phase) const {
+    for (int tid = 0; tid < threads; ++tid) phase(static_cast<unsigned>(tid), regs + static_cast<std::size_t>(tid) * elements);
   }
 };
 

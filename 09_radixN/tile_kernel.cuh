@@ -1,4 +1,4 @@
-// The pass kernel: the phases of tile_fft.hpp separated by barriers. One kernel template serves
+// The pass kernel: tile_fft.hpp's run(), one thread's share of it, with __syncthreads() as the barrier. One kernel template serves
 // every pass of every plan; its shape (radices, elements per thread, sub-transforms per block)
 // is fixed at compile time by (T, LOGM, LOGR), so the butterflies stay in registers.
 #pragma once
@@ -11,17 +11,6 @@
 #include <string>
 
 namespace course::radixn {
-
-template <class F, int SI, class T>
-__device__ __forceinline__ void run_stages(const PassArgs<T>& a, Complex<T>* sm, Complex<T>* v) {
-  if constexpr (SI < F::kStages) {
-    F::template stage_compute<SI>(threadIdx.x, a, sm, v);
-    __syncthreads();  // every thread has read its inputs before any output overwrites them
-    F::template stage_write<SI>(threadIdx.x, sm, v);
-    __syncthreads();
-    run_stages<F, SI + 1>(a, sm, v);
-  }
-}
 
 inline constexpr int kSharedPerSm = 227 * 1024;  // H100: the most one block may opt in to
 
@@ -46,17 +35,39 @@ constexpr bool fits_one_sm() {
   throw std::logic_error("09_radixN: a tile of 2^" + std::to_string(logm) + " points does not fit one SM's shared memory");
 }
 
-template <class T, int LOGM, int LOGR>
+template <class T, int LOGM, int LOGR, bool REGISTER_IO>
 __global__ void __launch_bounds__(TileFft<T, LOGM, LOGR>::kThreads, (min_blocks_per_sm<TileFft<T, LOGM, LOGR>, T>()))
     tile_fft_kernel(const PassArgs<T> a) {
   using F = TileFft<T, LOGM, LOGR>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* sm = reinterpret_cast<Complex<T>*>(smem_raw);
   Complex<T> v[F::E];
-  F::load(threadIdx.x, blockIdx.x, a, sm);
-  __syncthreads();
-  run_stages<F, 0>(a, sm, v);
-  F::store(threadIdx.x, blockIdx.x, a, sm);
+  F::template run<REGISTER_IO>(blockIdx.x, a, sm, ThisThread<T>{threadIdx.x, v}, BlockBarrier{});
+}
+
+// Launches the register-I/O kernel where the pass allows it (TileFft::register_io), else the
+// shared-memory one; shapes too small for register I/O compile only the latter.
+template <class T, int LOGM, int LOGR>
+void launch_tile(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
+  using F = TileFft<T, LOGM, LOGR>;
+  const dim3 grid(static_cast<unsigned>(blocks));
+  if constexpr (F::kRegisterIo) {
+    if (F::register_io(a)) {
+      tile_fft_kernel<T, LOGM, LOGR, true><<<grid, F::kThreads, F::S.shared_bytes(), stream>>>(a);
+      COURSE_CUDA_CHECK_LAUNCH();
+      return;
+    }
+  }
+  tile_fft_kernel<T, LOGM, LOGR, false><<<grid, F::kThreads, F::S.shared_bytes(), stream>>>(a);
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+template <class T, int LOGM, int LOGR>
+void allow_tile_shared_memory() {
+  using F = TileFft<T, LOGM, LOGR>;
+  if constexpr (F::kRegisterIo)
+    COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes()));
+  COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes()));
 }
 
 }  // namespace course::radixn
@@ -69,8 +80,7 @@ __global__ void __launch_bounds__(TileFft<T, LOGM, LOGR>::kThreads, (min_blocks_
     with_tile_logm<LOGR_>(logm, [&]<int LOGM, int LOGR>() {                                                  \
       using F = TileFft<T, LOGM, LOGR>;                                                                      \
       if constexpr (fits_one_sm<F>()) {                                                                      \
-        tile_fft_kernel<T, LOGM, LOGR><<<static_cast<unsigned>(blocks), F::kThreads, F::S.shared_bytes(), stream>>>(args); \
-        COURSE_CUDA_CHECK_LAUNCH();                                                                          \
+        launch_tile<T, LOGM, LOGR>(args, blocks, stream);                                                    \
       } else {                                                                                               \
         no_kernel(logm);                                                                                     \
       }                                                                                                      \
@@ -81,8 +91,7 @@ __global__ void __launch_bounds__(TileFft<T, LOGM, LOGR>::kThreads, (min_blocks_
     with_tile_logm<LOGR_>(logm, [&]<int LOGM, int LOGR>() {                                                  \
       using F = TileFft<T, LOGM, LOGR>;                                                                      \
       if constexpr (fits_one_sm<F>()) {                                                                      \
-        COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR>,                               \
-                                               cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes())); \
+        allow_tile_shared_memory<T, LOGM, LOGR>();                                                           \
       } else {                                                                                               \
         no_kernel(logm);                                                                                     \
       }                                                                                                      \

@@ -95,15 +95,7 @@ void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, 
         const Complex<T> x = c < p.valid ? in[p.in_base + p.in_offset(c, r)] : Complex<T>{T(0), T(0)};
         sm.at(static_cast<std::size_t>(tile_slot<B>(c, r))) = inverse ? conj(x) : x;
       }
-    [&]<int... SI>(std::integer_sequence<int, SI...>) {
-      ((
-           [&] {
-             for (int tid = 0; tid < B::threads; ++tid)
-               F::template stage_compute<SI>(tid, none, sm.data(), regs.data() + tid * B::E);
-             for (int tid = 0; tid < B::threads; ++tid) F::template stage_write<SI>(tid, sm.data(), regs.data() + tid * B::E);
-           }()),
-       ...);
-    }(std::make_integer_sequence<int, F::kStages>{});
+    F::run_shared_stages(none, sm.data(), radixn::EveryThread<T>{regs.data(), B::threads, B::E}, [] {});
     for (int tid = 0; tid < B::threads; ++tid)
       for (int j = 0; j < B::E; ++j) {
         int c, r;

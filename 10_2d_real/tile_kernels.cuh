@@ -58,9 +58,8 @@ __device__ __forceinline__ void tile_store(const Complex<T>* sm, Complex<T>* out
 // All stages of the tile, twiddles computed (no table: 09 measured sincospi as fast as a table).
 template <class T, class F>
 __device__ __forceinline__ void tile_stages(Complex<T>* sm) {
-  radixn::PassArgs<T> none{};
   Complex<T> v[F::E];
-  radixn::run_stages<F, 0>(none, sm, v);
+  F::run_shared_stages(radixn::PassArgs<T>{}, sm, radixn::ThisThread<T>{threadIdx.x, v}, radixn::BlockBarrier{});
 }
 
 template <class T>
