@@ -47,6 +47,12 @@ void register_all() {
   register_cufft_baselines<T>(single);
   for (const auto& wl : batched) register_plan<T>("plan", wl, {}, true);
   for (const auto& wl : single) register_plan<T>("plan", wl, {}, true);
+  for (const auto& wl : single)
+    if (const int k = __builtin_ctzll(wl.n); k >= 22 && k <= 24) {
+      PlanOptions o;
+      o.pass_max_log2 = 12;
+      register_plan<T>("pass-cap-4096", wl, o, true);
+    }
 
   // One idea per variant, on a few batched sizes: the radix, the twiddle source, the pass size.
   for (const auto& wl : batched) {

@@ -73,7 +73,13 @@ struct PlanShape {
 PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options = {});
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
-// bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256).
+// bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256); except that
+// the first pass may take one bit more when that saves a pass (2^23 = 4096 * 2048, not
+// 256 * 256 * 128). The first pass writes whole rows (L = 1), so a 4096-point tile's narrow
+// column group (16-byte runs, see pass_max_log2) touches only its reads. Measured on the H100
+// in one run: 2^23 in 1.10 ms instead of 1.21 (float, batch 8) and 0.176 instead of 0.191
+// (single); 2^24 as 4096 * 4096, whose second pass writes 16-byte runs, took 2.13 ms, not 1.15.
+// The JSON: results/nvidia-h100-80gb-hbm3/tuning-09/step5b_register_io_compiled_apart.json.
 std::vector<int> split_passes(int logn, const PlanOptions& options, int elem_bytes);
 
 }  // namespace course::radixn

@@ -82,14 +82,14 @@ TEST_CASE("plans for every N = 2^0 .. 2^27: passes, radices, blocks", "[planner]
       const auto s = make_plan_shape(n, batch, eb);
       INFO(s.describe());
       REQUIRE(product(s.radices()) == n);
-      const int want_passes = k <= (eb == 8 ? 14 : 13) ? 1 : k <= 22 ? 2 : 3;
+      const int want_passes = k <= (eb == 8 ? 14 : 13) ? 1 : k <= 23 ? 2 : 3;
       CHECK(s.pass_count() == want_passes);
       int bits = 0;
       for (std::size_t p = 0; p < s.passes.size(); ++p) {
         const auto& ps = s.passes[p];
         CHECK(ps.log_l == bits);
         bits += ps.tile.logm;
-        if (want_passes > 1) CHECK(ps.tile.logm <= 11);
+        if (want_passes > 1) CHECK(ps.tile.logm <= (p == 0 ? 12 : 11));
         CHECK(ps.transforms == batch * (n >> ps.tile.logm));
         CHECK(ps.blocks * ps.tile.transforms_per_block() >= ps.transforms);
         CHECK((ps.blocks - 1) * ps.tile.transforms_per_block() < ps.transforms);
@@ -106,6 +106,13 @@ TEST_CASE("plans for every N = 2^0 .. 2^27: passes, radices, blocks", "[planner]
   CHECK(split_passes(14, {}, 8) == std::vector<int>{14});
   CHECK(split_passes(13, {}, 16) == std::vector<int>{13});
   CHECK(split_passes(15, {}, 8) == std::vector<int>{8, 7});
+  // A first pass one bit wider only where it saves a pass: 2^23 = 4096 * 2048, not 256 * 256 * 128.
+  CHECK(split_passes(23, {}, 8) == std::vector<int>{12, 11});
+  CHECK(split_passes(23, {}, 16) == std::vector<int>{12, 11});
+  CHECK(split_passes(21, {}, 8) == std::vector<int>{11, 10});
+  PlanOptions small;
+  small.shared_limit_bytes = 48 * 1024;  // a 4096-point tile (64 KiB and more) no longer fits
+  CHECK(split_passes(23, small, 8) == std::vector<int>{8, 8, 7});
 }
 
 TEST_CASE("refused sizes name the size, the limit and where to go", "[planner]") {
@@ -139,7 +146,9 @@ TEST_CASE("options: forced radix and pass caps change the plan as asked", "[plan
   o.pass_max_log2 = 3;
   CHECK(make_plan_shape(4, 1, 8, o).pass_count() == 1);
   CHECK(make_plan_shape(64, 1, 8, o).pass_count() == 2);
+  CHECK(make_plan_shape(128, 1, 8, o).pass_count() == 2);  // 16 * 8: the first pass one bit wider
   CHECK(make_plan_shape(512, 1, 8, o).pass_count() == 3);
+  CHECK(make_plan_shape(2048, 1, 8, o).pass_count() == 4);
   o = {};
   o.pass_max_log2 = 12;  // the first version's cap: 2^24 in two passes of 4096
   CHECK(make_plan_shape(std::size_t{1} << 24, 1, 8, o).pass_count() == 2);
