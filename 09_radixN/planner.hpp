@@ -20,8 +20,7 @@
 
 namespace course::radixn {
 
-inline constexpr unsigned kMaxLog2N = 27;
-inline constexpr int kSharedLimitBytes = 227 * 1024;  // 2^27 points: 1 GiB in float, 2 GiB in double
+inline constexpr unsigned kMaxLog2N = 27;  // 2^27 points: 1 GiB in float, 2 GiB in double
 
 // Where one side of the transform lives: element j of transform b at b * dist + j * stride
 // (in elements). stride = 1, dist = 0 (meaning N) is the plain contiguous batch; a 2D

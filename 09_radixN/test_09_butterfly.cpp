@@ -127,8 +127,10 @@ TEST_CASE("each pass reads and writes every element of its buffers exactly once"
 }
 
 TEST_CASE("a block's addresses are its first sub-transform's plus 32-bit offsets", "[index]") {
-  // The kernels' split (tile_fft.hpp): address(f + c, r) = address(f, 0) + address<int>(c, r)
-  // for f a multiple of C and c < C, on input and output, packed and strided layouts.
+  // The kernels' split (tile_fft.hpp's block_side): address(f + c, r) = address(f, 0) +
+  // address<int>(c, r) for f a multiple of C and c < C, on input and output, packed and
+  // strided layouts. block_side's addresses are taken as offsets into `memory`.
+  const std::vector<char> memory(std::size_t{8} << 20);
   for (int logn : {4, 9, 13, 17}) {
     PlanOptions o;
     o.pass_max_log2 = 6;
@@ -148,9 +150,9 @@ TEST_CASE("a block's addresses are its first sub-transform's plus 32-bit offsets
             for (int c = 0; c < big_c && f + c < static_cast<std::int64_t>(a.transforms); ++c)
               for (int r = 0; r < (1 << logm); r += 3) {
                 const auto whole = element_address<std::int64_t>(f + c, r, logm, a.log_per_batch, logq, stride, dist);
-                const BlockOffsets at{logm, a.log_per_batch, logq, static_cast<int>(stride), static_cast<int>(dist),
-                                      static_cast<int>(stride) << logq};
-                const auto split = element_address<std::int64_t>(f, 0, logm, a.log_per_batch, logq, stride, dist) + at(c, r);
+                REQUIRE(whole < static_cast<std::int64_t>(memory.size()));
+                const auto side = block_side(memory.data(), static_cast<std::uint64_t>(f), logm, a.log_per_batch, logq, stride, dist);
+                const auto split = &side(c, r) - memory.data();
                 INFO("logn " << logn << " pass " << p << " f " << f << " c " << c << " r " << r);
                 REQUIRE(whole == split);
               }

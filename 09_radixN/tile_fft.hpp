@@ -7,7 +7,7 @@
 //
 // except that where a tile's rows lie along memory, the first stage takes its inputs straight
 // from global memory and the last stage writes its outputs straight back (register I/O below):
-// two fewer trips through shared memory and two fewer barriers.
+// two fewer trips through shared memory and four fewer barriers.
 //
 // run() strings the phases together once: the CUDA kernel (tile_kernel.cuh) calls it with
 // __syncthreads() as the barrier; the emulated tests call it with every thread of a block run
@@ -88,6 +88,21 @@ struct BlockOffsets {
   FFT_HD int operator()(int c, int r) const { return element_address<int>(c, 0, logm, lpb, logq, stride, dist) + r * r_step; }
 };
 
+// One side (input or output) of a block: the address of its first sub-transform, computed
+// once in 64 bits, and the 32-bit offsets of its elements from there. side(c, r) is element
+// r of the block's sub-transform c.
+template <class E>
+struct BlockSide {
+  E* base;
+  BlockOffsets at;
+  FFT_HD E& operator()(int c, int r) const { return base[at(c, r)]; }
+};
+template <class E>
+FFT_HD inline BlockSide<E> block_side(E* data, std::uint64_t first, int logm, int lpb, int logq, std::int64_t stride, std::int64_t dist) {
+  const BlockOffsets at{logm, lpb, logq, static_cast<int>(stride), static_cast<int>(dist), static_cast<int>(stride) << logq};
+  return {data + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, logm, lpb, logq, stride, dist), at};
+}
+
 // w(j, 2^logn) = exp(-2 pi i j / 2^logn), 0 <= j < 2^logn, from sincospi of an exact fraction
 // (reduced to [-1/2, 1/2] of a turn first, so float keeps its bits for large j).
 template <class T>
@@ -149,6 +164,15 @@ struct TileFft {
     }
   }
 
+  // Where the block whose first sub-transform is `first` reads (columns at stride N / M) and
+  // writes (at stride L).
+  FFT_HD static BlockSide<const Complex<T>> input_side(std::uint64_t first, const PassArgs<T>& a) {
+    return block_side(a.in, first, LOGM, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist);
+  }
+  FFT_HD static BlockSide<Complex<T>> output_side(std::uint64_t first, const PassArgs<T>& a) {
+    return block_side(a.out, first, LOGM, a.log_per_batch, a.log_l, a.out_stride, a.out_dist);
+  }
+
   // How many of block `block`'s C sub-transforms exist (the last block may be partial).
   FFT_HD static int valid_transforms(std::uint64_t first, const PassArgs<T>& a) {
     return a.transforms - first < static_cast<std::uint64_t>(C) ? static_cast<int>(a.transforms - first) : C;
@@ -170,9 +194,7 @@ struct TileFft {
   FFT_HD static void load(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm) {
     const std::uint64_t first = block * C;
     const int valid = valid_transforms(first, a);
-    const int lpb = a.log_per_batch;
-    const Complex<T>* src = a.in + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, lpb, a.in_stride, a.in_dist);
-    const BlockOffsets at{LOGM, lpb, lpb, static_cast<int>(a.in_stride), static_cast<int>(a.in_dist), static_cast<int>(a.in_stride) << lpb};
+    const auto src = input_side(first, a);
     // Twiddle w(r k, L M) with k = sub-transform mod L; first is a multiple of C, so k's bits
     // are first's and c's side by side (L <= 2^26 fits an int).
     const int l_mask = (1 << a.log_l) - 1;
@@ -183,7 +205,7 @@ struct TileFft {
       for (int j = 0; j < E; ++j) {
         int c, r;
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
-        if (c < valid) x[j] = src[at(c, r)];
+        if (c < valid) x[j] = src(c, r);
       }
       // In a column walk a thread keeps one sub-transform c (so one k) and its elements are
       // r = r0 + j P: w(r k) = w(r0 k) w(P k)^j, and w(P k)^j is the product of the w(2^b P k)
@@ -269,9 +291,7 @@ RADIXN_UNROLL
   FFT_HD static void store(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* sm) {
     const std::uint64_t first = block * C;
     const int valid = valid_transforms(first, a);
-    const int lpb = a.log_per_batch;
-    Complex<T>* dst = a.out + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, a.log_l, a.out_stride, a.out_dist);
-    const BlockOffsets at{LOGM, lpb, a.log_l, static_cast<int>(a.out_stride), static_cast<int>(a.out_dist), static_cast<int>(a.out_stride) << a.log_l};
+    const auto dst = output_side(first, a);
     with_walk(a.out_order, [&](auto q) {
       Complex<T> x[E];
       RADIXN_UNROLL
@@ -284,7 +304,7 @@ RADIXN_UNROLL
       for (int j = 0; j < E; ++j) {
         int c, r;
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
-        if (c < valid) dst[at(c, r)] = a.conj_out ? conj(x[j]) : x[j];
+        if (c < valid) dst(c, r) = a.conj_out ? conj(x[j]) : x[j];
       }
     });
   }
@@ -318,11 +338,9 @@ RADIXN_UNROLL
       for (int i = 0; i < E; ++i) v[i] = Complex<T>{};
       return;
     }
-    const int lpb = a.log_per_batch;
-    const Complex<T>* src = a.in + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, lpb, a.in_stride, a.in_dist);
-    const BlockOffsets at{LOGM, lpb, lpb, static_cast<int>(a.in_stride), static_cast<int>(a.in_dist), static_cast<int>(a.in_stride) << lpb};
+    const auto src = input_side(first, a);
     RADIXN_UNROLL
-    for (int i = 0; i < E; ++i) v[i] = src[at(c, t + P * row_slot<0>(i))];
+    for (int i = 0; i < E; ++i) v[i] = src(c, t + P * row_slot<0>(i));
     if (a.conj_in) {
       RADIXN_UNROLL
       for (int i = 0; i < E; ++i) v[i] = conj(v[i]);
@@ -334,11 +352,9 @@ RADIXN_UNROLL
     const std::uint64_t first = block * C;
     const int c = static_cast<int>(tid) >> S.logp, t = static_cast<int>(tid) & (P - 1);
     if (c >= valid_transforms(first, a)) return;
-    const int lpb = a.log_per_batch;
-    Complex<T>* dst = a.out + element_address<std::int64_t>(static_cast<std::int64_t>(first), 0, LOGM, lpb, a.log_l, a.out_stride, a.out_dist);
-    const BlockOffsets at{LOGM, lpb, a.log_l, static_cast<int>(a.out_stride), static_cast<int>(a.out_dist), static_cast<int>(a.out_stride) << a.log_l};
+    const auto dst = output_side(first, a);
     RADIXN_UNROLL
-    for (int i = 0; i < E; ++i) dst[at(c, t + P * row_slot<SI>(i))] = a.conj_out ? conj(v[i]) : v[i];
+    for (int i = 0; i < E; ++i) dst(c, t + P * row_slot<SI>(i)) = a.conj_out ? conj(v[i]) : v[i];
   }
 
   // Every stage through shared memory, for passes that bring their own load and store (chapter 10).

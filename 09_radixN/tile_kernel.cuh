@@ -12,15 +12,13 @@
 
 namespace course::radixn {
 
-inline constexpr int kSharedPerSm = 227 * 1024;  // H100: the most one block may opt in to
-
 // Occupancy: ask for 1024 resident threads per SM in float (at most 64 registers a thread) and
 // 512 in double, whose 16 elements per thread already take 64 registers; but never more blocks
 // than the SM's 227 KiB of shared memory holds (2^14 float: one block of 1024 threads).
 template <class F, class T>
 constexpr int min_blocks_per_sm() {
   int want = (sizeof(T) == 4 ? 1024 : 512) / F::kThreads;
-  const int fit = kSharedPerSm / F::S.shared_bytes();
+  const int fit = kSharedLimitBytes / F::S.shared_bytes();
   if (want > fit) want = fit;
   return want > 1 ? want : 1;
 }
@@ -29,7 +27,7 @@ constexpr int min_blocks_per_sm() {
 // planner never asks for one.
 template <class F>
 constexpr bool fits_one_sm() {
-  return F::S.shared_bytes() <= kSharedPerSm;
+  return F::S.shared_bytes() <= kSharedLimitBytes;
 }
 [[noreturn]] inline void no_kernel(int logm) {
   throw std::logic_error("09_radixN: a tile of 2^" + std::to_string(logm) + " points does not fit one SM's shared memory");

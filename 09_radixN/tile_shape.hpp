@@ -12,6 +12,9 @@ inline constexpr int kMaxLog2Threads = 9;        // at most 512 threads per bloc
 inline constexpr int kMaxLog2ThreadsOne = 10;    // 1024 (CUDA's limit) for one sub-transform of 2^14
 inline constexpr int kLog2ElementsPerThread = 4;  // 16 elements per thread
 inline constexpr int kTileBudgetBytes = 64 * 1024;  // data per block before padding (about 3 blocks per SM)
+// H100: the most shared memory one block may opt in to. The kernels are built for tiles up to
+// this and the planner refuses a larger limit.
+inline constexpr int kSharedLimitBytes = 227 * 1024;
 
 struct TileShape {
   int logm = 0;               // sub-transform size M = 2^logm
