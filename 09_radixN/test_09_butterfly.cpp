@@ -76,6 +76,28 @@ TEMPLATE_TEST_CASE("twiddle_pow2 (sincospi of an exact fraction) matches the lon
   }
 }
 
+TEMPLATE_TEST_CASE("stage twiddles w^r, r < 16, from w, w^2, w^4, w^8 (squares of w in double) stay within 16 ulp", "[twiddle]", float, double) {
+  // apply_stage_twiddles on u = 1 leaves u[r] = w(r j, M): every r of a radix-16 stage of a
+  // 2^13 tile against the long-double twiddle. The bound is the lesson's: products of up to
+  // four factors, and in double w^8 = ((w^2)^2)^2, about 8 ulp (1e-15).
+  using F = TileFft<TestType, 13, 4>;
+  const PassArgs<TestType> computed{};
+  const double eps = std::numeric_limits<TestType>::epsilon();
+  double worst = 0;
+  for (int j = 0; j < F::M; j += 7) {
+    Complex<TestType> u[16];
+    for (auto& z : u) z = {TestType(1), TestType(0)};
+    F::template apply_stage_twiddles<16>(computed, u, j);
+    for (int r = 1; r < 16; ++r) {
+      const auto want = twiddle_ld((static_cast<std::int64_t>(r) * j) % F::M, F::M);
+      worst = std::max({worst, std::abs(double(u[r].re - want.re)), std::abs(double(u[r].im - want.im))});
+    }
+  }
+  INFO("worst error " << worst / eps << " ulp");
+  CHECK(worst < 16 * eps);
+  CHECK(worst > 0);  // the check saw rounding at all
+}
+
 TEST_CASE("tile walks visit every (sub-transform, element) once", "[index]") {
   for (int logm = 0; logm <= 6; ++logm)
     for (int logc = 0; logc <= 5; ++logc)

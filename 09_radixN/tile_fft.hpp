@@ -150,16 +150,28 @@ struct TileFft {
     return a.stage_twiddles ? a.stage_twiddles[j] : twiddle_pow2<T>(j, LOGM);
   }
 
+  // In double, w^2, w^4, w^8 are squares of the w below them instead of sincospi of their own:
+  // an FP64 sincospi is a polynomial of some 30 FP64 instructions (the H100 has no FP64
+  // special-function unit), and ncu counted 179 M instructions in the double 2^13 kernel against
+  // cuFFT's 88 M. A square adds about one rounding and doubles the error of its input, so w^8
+  // carries about 8 ulp, 1e-15 (test_09_butterfly measures at most 7 over a 2^13 stage, 1.4 in
+  // float): far below what the double tests allow. Float keeps sincospif, which is cheap.
+  static constexpr bool kSquareTwiddles = sizeof(T) == 8;
+  FFT_HD static Complex<T> square(Complex<T> z) { return {z.re * z.re - z.im * z.im, T(2) * z.re * z.im}; }
+
   // u[r] *= w(r j, M) for r = 1 .. R-1. Only w^1, w^2, w^4 (and w^8) are computed or read from
   // the table; the others are products of two of them (w^7 = w^4 w^2 w^1: at most three
-  // roundings, not the r of a running product). Radix 16: 4 sincospi instead of 15.
+  // roundings, not the r of a running product). Radix 16: 4 sincospi instead of 15 (1 in
+  // double, see kSquareTwiddles).
   template <int R>
   FFT_HD static void apply_stage_twiddles(const PassArgs<T>& a, Complex<T>* u, int j) {
     Complex<T> w[R];  // w[r] = w(r j, M), formed in increasing r and used at once
     RADIXN_UNROLL
     for (int r = 1; r < R; ++r) {
       const int high = high_power_of_two(r);
-      w[r] = high == r ? stage_twiddle(a, (r * j) & (M - 1)) : w[high] * w[r - high];
+      if (high != r) w[r] = w[high] * w[r - high];
+      else if (r > 1 && kSquareTwiddles && !a.stage_twiddles) w[r] = square(w[r / 2]);
+      else w[r] = stage_twiddle(a, (r * j) & (M - 1));
       u[r] = u[r] * w[r];
     }
   }
@@ -221,7 +233,8 @@ struct TileFft {
           const std::int64_t k = k_first | (static_cast<int>(tid) & (C - 1) & l_mask);
           base = twiddle_pow2<T>((static_cast<std::int64_t>(tid) >> S.logc) * k, logn);
           RADIXN_UNROLL
-          for (int b = 0; b < log_e; ++b) step[b] = twiddle_pow2<T>((static_cast<std::int64_t>(P) << b) * k, logn);
+          for (int b = 0; b < log_e; ++b)
+            step[b] = b > 0 && kSquareTwiddles ? square(step[b - 1]) : twiddle_pow2<T>((static_cast<std::int64_t>(P) << b) * k, logn);
         }
       }
       RADIXN_UNROLL
