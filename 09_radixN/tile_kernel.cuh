@@ -1,6 +1,7 @@
-// The pass kernel: tile_fft.hpp's run(), one thread's share of it, with __syncthreads() as the barrier. One kernel template serves
-// every pass of every plan; its shape (radices, elements per thread, sub-transforms per block)
-// is fixed at compile time by (T, LOGM, LOGR), so the butterflies stay in registers.
+// The pass kernel: one thread's share of tile_fft.hpp's run(), with __syncthreads() as the
+// barrier. One kernel template serves every pass of every plan; its shape (radices, elements
+// per thread, sub-transforms per block) is fixed at compile time by (T, LOGM, LOGR), so the
+// butterflies stay in registers; REGISTER_IO picks the one-pass variant (see TileFft).
 #pragma once
 
 #include "09_radixN/dispatch.hpp"
