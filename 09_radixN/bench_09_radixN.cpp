@@ -47,12 +47,19 @@ void register_all() {
   register_cufft_baselines<T>(single);
   for (const auto& wl : batched) register_plan<T>("plan", wl, {}, true);
   for (const auto& wl : single) register_plan<T>("plan", wl, {}, true);
-  for (const auto& wl : single)
-    if (const int k = __builtin_ctzll(wl.n); k >= 22 && k <= 24) {
+  for (const auto& wl : single) {
+    const int k = __builtin_ctzll(wl.n);
+    if (k >= 22 && k <= 24) {
       PlanOptions o;
       o.pass_max_log2 = 12;
       register_plan<T>("pass-cap-4096", wl, o, true);
     }
+    if (k >= 20 && k <= 22) {  // single transforms live in L2, where instructions count more
+      PlanOptions o;
+      o.computed_twiddles = false;
+      register_plan<T>("table-twiddles", wl, o, false);
+    }
+  }
 
   // One idea per variant, on a few batched sizes: the radix, the twiddle source, the pass size.
   for (const auto& wl : batched) {
