@@ -98,6 +98,54 @@ TEMPLATE_TEST_CASE("stage twiddles w^r, r < 16, from w, w^2, w^4, w^8 (squares o
   CHECK(worst > 0);  // the check saw rounding at all
 }
 
+// The stages' thread placement (TileFft::stage_row, stage_thread): every (row, position) once,
+// and every 128-byte wavefront of a stage's shared reads on distinct banks; the writes too where
+// the rows are interleaved (P < 32). The wavefront is W = 128 / element bytes threads.
+template <class T, int LOGM>
+void check_stage_wavefronts() {
+  using F = TileFft<T, LOGM, 4>;
+  std::set<std::pair<int, int>> places;
+  for (unsigned tid = 0; tid < static_cast<unsigned>(F::kThreads); ++tid) places.insert({F::stage_row(tid), F::stage_thread(tid)});
+  REQUIRE(places.size() == static_cast<std::size_t>(F::kThreads));
+  REQUIRE(places.rbegin()->first < F::C);
+  constexpr int W = 128 / static_cast<int>(sizeof(Complex<T>));
+  const auto distinct_banks = [](auto&& slot) {
+    for (int w0 = 0; w0 + W <= F::kThreads; w0 += W) {
+      std::set<int> banks;
+      for (int tid = w0; tid < w0 + W; ++tid) banks.insert(slot(static_cast<unsigned>(tid)) % W);
+      if (banks.size() != static_cast<std::size_t>(W)) return false;
+    }
+    return true;
+  };
+  [&]<int... SI>(std::integer_sequence<int, SI...>) {
+    (([&] {
+       constexpr int R = 1 << F::S.bits[SI];
+       int ls = 1;
+       for (int s = 0; s < SI; ++s) ls <<= F::S.bits[s];
+       for (int j = 0; j < F::E / R; ++j)
+         for (int r = 0; r < R; ++r) {
+           INFO("M = 2^" << LOGM << " stage " << SI << " j " << j << " r " << r);
+           CHECK(distinct_banks([&](unsigned tid) {
+             return F::stage_row(tid) * F::S.row_stride + pad(F::stage_thread(tid) + j * F::P + r * (F::M / R));
+           }));
+           if (F::kLogRowGroup > 0)
+             CHECK(distinct_banks([&](unsigned tid) {
+               const int bb = F::stage_thread(tid) + j * F::P, k = bb & (ls - 1);
+               return F::stage_row(tid) * F::S.row_stride + pad(((bb - k) * R) + k + r * ls);
+             }));
+         }
+     }()),
+     ...);
+  }(std::make_integer_sequence<int, F::kStages>{});
+}
+
+TEST_CASE("stage threads: each (row, position) once, each wavefront of shared reads on distinct banks", "[index]") {
+  [&]<int... L>(std::integer_sequence<int, L...>) {
+    (check_stage_wavefronts<float, L + 1>(), ...);
+    (check_stage_wavefronts<double, L + 1>(), ...);
+  }(std::make_integer_sequence<int, 13>{});  // M = 2^1 .. 2^13 (2^14 float: one row, as 2^13)
+}
+
 TEST_CASE("tile walks visit every (sub-transform, element) once", "[index]") {
   for (int logm = 0; logm <= 6; ++logm)
     for (int logc = 0; logc <= 5; ++logc)

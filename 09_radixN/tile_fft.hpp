@@ -260,17 +260,36 @@ struct TileFft {
     });
   }
 
+  // Which row a thread works on in the stages, and which of the row's P threads it is. With
+  // P >= 32 (register I/O) a warp's threads share a row, as the global loads need. Below, a
+  // wavefront of 128 bytes would span 128 / (P x element) rows at once, and however the odd
+  // row stride falls, two of those rows' runs meet in a bank: ncu counted 8.6 million conflicts
+  // in each direction in the float 128-point kernel (21 million wavefronts where 12.7 million
+  // would do). So G = min(C, 128 bytes / element) neighbouring threads take G different rows at
+  // the same position, which the column-walk stride (tile_shape.hpp) already puts in G
+  // different banks. Rows beyond C (chapter 10's copies of the tile) continue the count.
+  static constexpr int kLogRowGroup = [] {
+    int log_w = 0;  // log2 of the elements in 128 bytes: 16 float, 8 double
+    while ((2 << log_w) * static_cast<int>(sizeof(Complex<T>)) <= 128) ++log_w;
+    return S.logp >= 5 ? 0 : (S.logc < log_w ? S.logc : log_w);
+  }();
+  FFT_HD static int stage_row(unsigned tid) {
+    constexpr int lg = kLogRowGroup;
+    return static_cast<int>((tid & ((1u << lg) - 1)) | ((tid >> (S.logp + lg)) << lg));
+  }
+  FFT_HD static int stage_thread(unsigned tid) { return static_cast<int>(tid >> kLogRowGroup) & (P - 1); }
+
   // Stage s, first half: this thread's E / R butterflies, from shared memory into v[] (or, for
   // the first stage of a register-I/O kernel, on the v[] the load left there). One butterfly's
   // reads, twiddles and DFT at a time: reading all E first (a version of step 5) kept more
   // values live, and the float kernels of two-pass plans ran 3-5% slower (2^20 batched: 0.932
-  // against 0.891 ms, tuning-09/step5b_* against the final run).
+  // against 0.891 ms, tuning-09/step5b_* against step5_first_run.json).
   template <int SI, bool FROM_SHARED = true>
   FFT_HD static void stage_compute(unsigned tid, const PassArgs<T>& a, const Complex<T>* sm, Complex<T>* v) {
     constexpr int bits = S.bits[SI], R = 1 << bits, LOGLS = log_ls(SI), LS = 1 << LOGLS;
     constexpr int tw_shift = LOGM - LOGLS - bits;  // w(x, Ls R) = w(x M / (Ls R), M)
-    const Complex<T>* row = sm + (tid >> S.logp) * S.row_stride;
-    const int t = static_cast<int>(tid) & (P - 1);
+    const Complex<T>* row = sm + stage_row(tid) * S.row_stride;
+    const int t = stage_thread(tid);
 RADIXN_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
@@ -288,8 +307,8 @@ RADIXN_UNROLL
   template <int SI>
   FFT_HD static void stage_write(unsigned tid, Complex<T>* sm, const Complex<T>* v) {
     constexpr int bits = S.bits[SI], R = 1 << bits, LS = 1 << log_ls(SI);
-    Complex<T>* row = sm + (tid >> S.logp) * S.row_stride;
-    const int t = static_cast<int>(tid) & (P - 1);
+    Complex<T>* row = sm + stage_row(tid) * S.row_stride;
+    const int t = stage_thread(tid);
 RADIXN_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
