@@ -18,13 +18,12 @@ int log2_exact(std::size_t n) {
 }  // namespace
 
 std::vector<int> split_passes(int logn, const PlanOptions& o, int elem_bytes) {
-  if (logn <= o.one_pass_max_log2 && make_tile_shape(logn, o.max_log2_radix, elem_bytes).shared_bytes() <= o.shared_limit_bytes)
-    return {logn};
+  const auto fits = [&](int bits) { return make_tile_shape(bits, o.max_log2_radix, elem_bytes).shared_bytes() <= o.shared_limit_bytes; };
+  if (logn <= o.one_pass_max_log2 && fits(logn)) return {logn};
   const int cap = o.pass_max_log2;
-  int passes = (logn + cap - 1) / cap;  // fewest passes that fit
+  const int passes = (logn + cap - 1) / cap;  // fewest passes that fit
   // The first pass may take one bit more when that saves a pass (see planner.hpp).
-  if (passes > 1 && logn == (passes - 1) * cap + 1 && cap < kMaxTileLog2 &&
-      make_tile_shape(cap + 1, o.max_log2_radix, elem_bytes).shared_bytes() <= o.shared_limit_bytes) {
+  if (passes > 1 && logn == (passes - 1) * cap + 1 && cap < kMaxTileLog2 && fits(cap + 1)) {
     std::vector<int> bits(passes - 1, cap);
     bits[0] = cap + 1;
     return bits;

@@ -108,7 +108,7 @@ void check_stage_wavefronts() {
   for (unsigned tid = 0; tid < static_cast<unsigned>(F::kThreads); ++tid) places.insert({F::stage_row(tid), F::stage_thread(tid)});
   REQUIRE(places.size() == static_cast<std::size_t>(F::kThreads));
   REQUIRE(places.rbegin()->first < F::C);
-  constexpr int W = 128 / static_cast<int>(sizeof(Complex<T>));
+  constexpr int W = F::S.wavefront();
   const auto distinct_banks = [](auto&& slot) {
     for (int w0 = 0; w0 + W <= F::kThreads; w0 += W) {
       std::set<int> banks;

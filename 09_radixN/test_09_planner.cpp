@@ -59,7 +59,7 @@ TEST_CASE("every tile shape fits the hardware and covers its points", "[planner]
         CHECK(t.shared_bytes() <= 227 * 1024);
         // Column walks hit distinct banks: the first wavefront (W threads, c fastest) of every
         // shape, in units of the element size, modulo the W units of a 128-byte wavefront.
-        const int wavefront = 128 / eb;
+        const int wavefront = t.wavefront();
         std::set<int> banks;
         for (int e = 0; e < std::min(wavefront, t.transforms_per_block() * t.m()); ++e) {
           int c, r;

@@ -269,8 +269,8 @@ struct TileFft {
   // the same position, which the column-walk stride (tile_shape.hpp) already puts in G
   // different banks. Rows beyond C (chapter 10's copies of the tile) continue the count.
   static constexpr int kLogRowGroup = [] {
-    int log_w = 0;  // log2 of the elements in 128 bytes: 16 float, 8 double
-    while ((2 << log_w) * static_cast<int>(sizeof(Complex<T>)) <= 128) ++log_w;
+    int log_w = 0;  // log2 of the wavefront's elements: 16 float, 8 double
+    while ((2 << log_w) <= S.wavefront()) ++log_w;
     return S.logp >= 5 ? 0 : (S.logc < log_w ? S.logc : log_w);
   }();
   FFT_HD static int stage_row(unsigned tid) {
@@ -352,6 +352,8 @@ RADIXN_UNROLL
   // float kernels spill (2^13: 44 bytes) and reach 93% of cuFFT at 2^13 instead of 98%
   // (tuning-09/step5a_* against step5b_*).
   static constexpr bool kRegisterIo = S.logp >= 5;
+  // The loads and stores below place threads as the stages do (stage_row, stage_thread), row-major:
+  static_assert(!kRegisterIo || kLogRowGroup == 0, "register I/O needs a warp's threads in one row");
   template <int SI>
   FFT_HD static constexpr int row_slot(int i) {
     constexpr int R = 1 << S.bits[SI];

@@ -34,6 +34,7 @@ struct TileShape {
   constexpr int threads() const { return 1 << (logp + logc); }
   constexpr int radix(int s) const { return 1 << bits[s]; }
   constexpr int shared_bytes() const { return (1 << logc) * row_stride * elem_bytes; }
+  constexpr int wavefront() const { return 128 / elem_bytes; }  // elements one shared-memory wavefront serves
 };
 
 // Padding inside a row: one spare element every 16, so that a stage writing with stride R
@@ -76,8 +77,9 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
   // multiple of W / C (odd when C >= W). Measured with ncu on the H100 (float 2^20 = 1024 *
   // 1024, C = 8): the odd stride of the first version cost 4.6 million bank conflicts a pass.
   // Whenever C < W, M >= 1024 and P >= 64 threads share a row, so the stages (one row per
-  // half-warp) and the row walks do not see the stride at all.
-  const int wavefront = 128 / elem_bytes;
+  // half-warp) and the row walks do not see the stride at all; when C >= W the stages spread a
+  // wavefront over W rows (TileFft::stage_row) and meet the stride as the column walk does.
+  const int wavefront = s.wavefront();
   const int unit = wavefront > (1 << s.logc) ? wavefront >> s.logc : 1;
   int rows = (pad(1 << logm) + unit - 1) / unit;
   if (rows % 2 == 0) ++rows;
