@@ -100,12 +100,14 @@ TEMPLATE_TEST_CASE("stage twiddles w^r, r < 16, from w, w^2, w^4, w^8 (squares o
 
 // The stages' thread placement (TileFft::stage_row, stage_thread): every (row, position) once,
 // and every 128-byte wavefront of a stage's shared reads on distinct banks; the writes too where
-// the rows are interleaved (P < 32). The wavefront is W = 128 / element bytes threads.
-template <class T, int LOGM>
+// the rows are interleaved (P < 32, and the column register I/O at every P). The wavefront is
+// W = 128 / element bytes threads.
+template <class T, int LOGM, Io IO>
 void check_stage_wavefronts() {
   using F = TileFft<T, LOGM, 4>;
   std::set<std::pair<int, int>> places;
-  for (unsigned tid = 0; tid < static_cast<unsigned>(F::kThreads); ++tid) places.insert({F::stage_row(tid), F::stage_thread(tid)});
+  for (unsigned tid = 0; tid < static_cast<unsigned>(F::kThreads); ++tid)
+    places.insert({F::template stage_row<IO>(tid), F::template stage_thread<IO>(tid)});
   REQUIRE(places.size() == static_cast<std::size_t>(F::kThreads));
   REQUIRE(places.rbegin()->first < F::C);
   constexpr int W = F::S.wavefront();
@@ -117,6 +119,8 @@ void check_stage_wavefronts() {
     }
     return true;
   };
+  const auto row = [](unsigned tid) { return F::template stage_row<IO>(tid); };
+  const auto thread = [](unsigned tid) { return F::template stage_thread<IO>(tid); };
   [&]<int... SI>(std::integer_sequence<int, SI...>) {
     (([&] {
        constexpr int R = 1 << F::S.bits[SI];
@@ -124,14 +128,12 @@ void check_stage_wavefronts() {
        for (int s = 0; s < SI; ++s) ls <<= F::S.bits[s];
        for (int j = 0; j < F::E / R; ++j)
          for (int r = 0; r < R; ++r) {
-           INFO("M = 2^" << LOGM << " stage " << SI << " j " << j << " r " << r);
-           CHECK(distinct_banks([&](unsigned tid) {
-             return F::stage_row(tid) * F::S.row_stride + pad(F::stage_thread(tid) + j * F::P + r * (F::M / R));
-           }));
-           if (F::kLogRowGroup > 0)
+           INFO("M = 2^" << LOGM << " stage " << SI << " j " << j << " r " << r << (IO == Io::columns ? " (columns)" : ""));
+           CHECK(distinct_banks([&](unsigned tid) { return row(tid) * F::S.row_stride + pad(thread(tid) + j * F::P + r * (F::M / R)); }));
+           if (F::template kLogRowGroup<IO> > 0)
              CHECK(distinct_banks([&](unsigned tid) {
-               const int bb = F::stage_thread(tid) + j * F::P, k = bb & (ls - 1);
-               return F::stage_row(tid) * F::S.row_stride + pad(((bb - k) * R) + k + r * ls);
+               const int bb = thread(tid) + j * F::P, k = bb & (ls - 1);
+               return row(tid) * F::S.row_stride + pad(((bb - k) * R) + k + r * ls);
              }));
          }
      }()),
@@ -141,8 +143,10 @@ void check_stage_wavefronts() {
 
 TEST_CASE("stage threads: each (row, position) once, each wavefront of shared reads on distinct banks", "[index]") {
   [&]<int... L>(std::integer_sequence<int, L...>) {
-    (check_stage_wavefronts<float, L + 1>(), ...);
-    (check_stage_wavefronts<double, L + 1>(), ...);
+    (check_stage_wavefronts<float, L + 1, Io::shared>(), ...);
+    (check_stage_wavefronts<double, L + 1, Io::shared>(), ...);
+    (check_stage_wavefronts<float, L + 1, Io::columns>(), ...);
+    (check_stage_wavefronts<double, L + 1, Io::columns>(), ...);
   }(std::make_integer_sequence<int, 13>{});  // M = 2^1 .. 2^13 (2^14 float: one row, as 2^13)
 }
 

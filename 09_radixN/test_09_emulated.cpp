@@ -31,14 +31,15 @@ void run_conformance(const PlanOptions& o, unsigned kmax, std::size_t batch) {
 }  // namespace
 
 TEMPLATE_TEST_CASE("emulated planner plans: one pass, N = 2^0 .. 2^12, batched", "[emulated]", float, double) {
-  // Which of them take the register I/O path both ways: M >= 512 (32 threads a row and more).
+  // Which of them take register I/O along rows: M >= 512 (32 threads a row and more); the
+  // others go through shared memory both ways.
   for (int logn = 0; logn <= 12; ++logn) {
     const auto s = make_plan_shape(std::size_t{1} << logn, 3, static_cast<int>(sizeof(Complex<TestType>)));
     const auto args = make_pass_args<TestType>(s, nullptr, nullptr, nullptr, {}, Direction::forward);
     with_tile(logn, 4, [&]<int LOGM, int LOGR>() {
       using F = TileFft<TestType, LOGM, LOGR>;
       INFO("N = 2^" << logn);
-      CHECK(F::register_io(args[0]) == (logn >= 9));
+      CHECK(F::io_for(args[0]) == (logn >= 9 ? Io::rows : Io::shared));
     });
   }
   run_conformance<TestType>({}, 12, 3);
@@ -62,17 +63,27 @@ TEMPLATE_TEST_CASE("emulated multi-pass plans on small N (passes capped at 8 poi
   run_conformance<TestType>(o, 9, 2);
 }
 
-TEMPLATE_TEST_CASE("register I/O is for one-pass plans only: the passes of a two-pass plan go through shared memory", "[emulated]", float, double) {
+TEMPLATE_TEST_CASE("passes that read columns take register I/O across columns where a warp fills 32-byte sectors", "[emulated]", float, double) {
+  constexpr bool is_float = sizeof(TestType) == 4;
+  const int eb = static_cast<int>(sizeof(Complex<TestType>));
   PlanOptions o;
   o.one_pass_max_log2 = 9;
   o.pass_max_log2 = 9;
-  const auto s = make_plan_shape(std::size_t{1} << 18, 2, static_cast<int>(sizeof(Complex<TestType>)), o);
+  const auto s = make_plan_shape(std::size_t{1} << 18, 2, eb, o);  // 512 x 512
   REQUIRE(s.pass_count() == 2);
   const auto args = make_pass_args<TestType>(s, nullptr, nullptr, nullptr, {}, Direction::forward);
   using F = TileFft<TestType, 9, 4>;
   STATIC_REQUIRE(F::kRegisterIo);
-  CHECK_FALSE(F::register_io(args[0]));  // rows out, but columns in
-  CHECK_FALSE(F::register_io(args[1]));  // columns both ways
+  // The first pass writes rows (L = 1): G = 16 float columns a warp leave 2 elements (16 bytes)
+  // of each row, so float writes through shared memory; G = 8 double ones leave 4 (64 bytes).
+  CHECK(F::io_for(args[0]) == (is_float ? Io::shared : Io::columns));
+  CHECK(F::io_for(args[1]) == Io::columns);  // columns both ways
+  // The planner's own 2^21 (2048 x 1024): runs of 4 or more columns and 8 or more row elements.
+  const auto big = make_plan_shape(std::size_t{1} << 21, 1, eb);
+  REQUIRE(big.pass_count() == 2);
+  const auto big_args = make_pass_args<TestType>(big, nullptr, nullptr, nullptr, {}, Direction::forward);
+  CHECK(TileFft<TestType, 11, 4>::io_for(big_args[0]) == Io::columns);
+  CHECK(TileFft<TestType, 10, 4>::io_for(big_args[1]) == Io::columns);
 }
 
 TEMPLATE_TEST_CASE("emulated radix-2, radix-4 and radix-8 plans", "[emulated]", float, double) {
@@ -80,6 +91,12 @@ TEMPLATE_TEST_CASE("emulated radix-2, radix-4 and radix-8 plans", "[emulated]", 
     PlanOptions o;
     o.max_log2_radix = logr;
     run_conformance<TestType>(o, 11, 2);
+    // Multi-pass too: a 64-point pass of radix 8 x 8 holds 16 elements a thread, two
+    // butterflies a stage, so the column register I/O's register order (row_slot) is not the
+    // identity it is under a radix-16 first stage.
+    o.one_pass_max_log2 = 6;
+    o.pass_max_log2 = 6;
+    run_conformance<TestType>(o, 12, 2);
   }
 }
 

@@ -5,9 +5,10 @@
 //                   registers -> shared at the Stockham output position          (barrier)
 //   store           shared tile -> global
 //
-// except that where a tile's rows lie along memory, the first stage takes its inputs straight
-// from global memory and the last stage writes its outputs straight back (register I/O below):
-// two fewer trips through shared memory and four fewer barriers.
+// except that in a one-pass tile whose rows lie along memory, and in a pass that reads columns,
+// the first stage takes its inputs straight from global memory and the last stage writes its
+// outputs straight back (register I/O, Io below): two fewer trips through shared memory and
+// four fewer barriers.
 //
 // run() strings the phases together once: the CUDA kernel (tile_kernel.cuh) calls it with
 // __syncthreads() as the barrier; the emulated tests call it with every thread of a block run
@@ -130,6 +131,12 @@ FFT_HD constexpr int high_power_of_two(int r) {
   return h;
 }
 
+// How a pass kernel meets global memory (TileFft::io_for picks one per pass):
+//   shared   load into the shared tile, store from it (any layout; chapter 10's stages);
+//   rows     register I/O with a warp along one row: for rows that lie along memory (one pass);
+//   columns  register I/O with a warp across G neighbouring rows: for a pass that reads columns.
+enum class Io { shared, rows, columns };
+
 template <class T, int LOGM, int LOGR, int LOG_MIN_ELEMENTS = kLog2ElementsPerThread>
 struct TileFft {
   static constexpr TileShape S = make_tile_shape(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)), LOG_MIN_ELEMENTS);
@@ -199,6 +206,29 @@ struct TileFft {
     else body(order);
   }
 
+  // The pass twiddles w(r k, 2^logn) of a thread that holds elements r = r0 + j P (j < E) of
+  // one sub-transform k: w(r0 k) w(P k)^j, and w(P k)^j is the product of the w(2^b P k) for
+  // the bits b of j, as in apply_stage_twiddles. 1 + log2 E sincospi a thread instead of E
+  // (ncu, float 2^20: the per-element twiddles were a third of the second pass's instructions),
+  // at most log2 E more roundings.
+  struct PassTwiddles {
+    Complex<T> base{T(1), T(0)}, step[S.loge > 0 ? S.loge : 1];
+    PassTwiddles() = default;
+    FFT_HD PassTwiddles(int r0, std::int64_t k, int logn) {
+      base = twiddle_pow2<T>(r0 * k, logn);
+      RADIXN_UNROLL
+      for (int b = 0; b < S.loge; ++b)
+        step[b] = b > 0 && kSquareTwiddles ? square(step[b - 1]) : twiddle_pow2<T>((static_cast<std::int64_t>(P) << b) * k, logn);
+    }
+    FFT_HD Complex<T> operator()(int j) const {
+      Complex<T> w = base;
+      RADIXN_UNROLL
+      for (int b = 0; b < S.loge; ++b)
+        if ((j >> b) & 1) w = w * step[b];
+      return w;
+    }
+  };
+
   // All E global loads are issued before the first shared-memory store: interleaved, a store
   // through a pointer the compiler cannot prove distinct may hold back every later load, and
   // the thread would wait for memory E times in a row instead of once (the first version did
@@ -220,22 +250,12 @@ struct TileFft {
         if (c < valid) x[j] = src(c, r);
       }
       // In a column walk a thread keeps one sub-transform c (so one k) and its elements are
-      // r = r0 + j P: w(r k) = w(r0 k) w(P k)^j, and w(P k)^j is the product of the w(2^b P k)
-      // for the bits b of j, as in apply_stage_twiddles. 1 + log2 E sincospi a thread instead
-      // of E (ncu, float 2^20: the per-element twiddles were a third of the second pass's
-      // instructions), at most log2 E more roundings.
+      // r = r0 + j P (PassTwiddles).
       constexpr bool column_walk = static_walk<decltype(q)> == S.logc;
-      constexpr int log_e = S.loge;
       const int logn = a.log_l + LOGM;
-      Complex<T> base{T(1), T(0)}, step[log_e > 0 ? log_e : 1];
+      PassTwiddles w;
       if constexpr (column_walk) {
-        if (a.log_l > 0) {
-          const std::int64_t k = k_first | (static_cast<int>(tid) & (C - 1) & l_mask);
-          base = twiddle_pow2<T>((static_cast<std::int64_t>(tid) >> S.logc) * k, logn);
-          RADIXN_UNROLL
-          for (int b = 0; b < log_e; ++b)
-            step[b] = b > 0 && kSquareTwiddles ? square(step[b - 1]) : twiddle_pow2<T>((static_cast<std::int64_t>(P) << b) * k, logn);
-        }
+        if (a.log_l > 0) w = PassTwiddles(static_cast<int>(tid) >> S.logc, k_first | (static_cast<int>(tid) & (C - 1) & l_mask), logn);
       }
       RADIXN_UNROLL
       for (int j = 0; j < E; ++j) {
@@ -246,11 +266,7 @@ struct TileFft {
         if (a.conj_in) v = conj(v);
         if (a.log_l > 0) {
           if constexpr (column_walk) {
-            Complex<T> w = base;
-            RADIXN_UNROLL
-            for (int b = 0; b < log_e; ++b)
-              if ((j >> b) & 1) w = w * step[b];
-            v = v * w;
+            v = v * w(j);
           } else {
             v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * (k_first | (c & l_mask)), logn);
           }
@@ -261,35 +277,43 @@ struct TileFft {
   }
 
   // Which row a thread works on in the stages, and which of the row's P threads it is. With
-  // P >= 32 (register I/O) a warp's threads share a row, as the global loads need. Below, a
+  // P >= 32 a warp's threads may share a row, as register I/O along rows needs. Otherwise a
   // wavefront of 128 bytes would span 128 / (P x element) rows at once, and however the odd
   // row stride falls, two of those rows' runs meet in a bank: ncu counted 8.6 million conflicts
   // in each direction in the float 128-point kernel (21 million wavefronts where 12.7 million
   // would do). So G = min(C, 128 bytes / element) neighbouring threads take G different rows at
   // the same position, which the column-walk stride (tile_shape.hpp) already puts in G
-  // different banks. Rows beyond C (chapter 10's copies of the tile) continue the count.
-  static constexpr int kLogRowGroup = [] {
+  // different banks. Register I/O across columns (Io::columns) places threads so at every P:
+  // a warp then reads G neighbouring columns of 32 / G rows. Rows beyond C (chapter 10's copies
+  // of the tile) continue the count.
+  static constexpr int kLogColumnGroup = [] {
     int log_w = 0;  // log2 of the wavefront's elements: 16 float, 8 double
     while ((2 << log_w) <= S.wavefront()) ++log_w;
-    return S.logp >= 5 ? 0 : (S.logc < log_w ? S.logc : log_w);
+    return S.logc < log_w ? S.logc : log_w;
   }();
+  template <Io IO = Io::shared>
+  static constexpr int kLogRowGroup = IO == Io::columns || (IO == Io::shared && S.logp < 5) ? kLogColumnGroup : 0;
+  template <Io IO = Io::shared>
   FFT_HD static int stage_row(unsigned tid) {
-    constexpr int lg = kLogRowGroup;
+    constexpr int lg = kLogRowGroup<IO>;
     return static_cast<int>((tid & ((1u << lg) - 1)) | ((tid >> (S.logp + lg)) << lg));
   }
-  FFT_HD static int stage_thread(unsigned tid) { return static_cast<int>(tid >> kLogRowGroup) & (P - 1); }
+  template <Io IO = Io::shared>
+  FFT_HD static int stage_thread(unsigned tid) {
+    return static_cast<int>(tid >> kLogRowGroup<IO>) & (P - 1);
+  }
 
   // Stage s, first half: this thread's E / R butterflies, from shared memory into v[] (or, for
   // the first stage of a register-I/O kernel, on the v[] the load left there). One butterfly's
   // reads, twiddles and DFT at a time: reading all E first (a version of step 5) kept more
   // values live, and the float kernels of two-pass plans ran 3-5% slower (2^20 batched: 0.932
   // against 0.891 ms, tuning-09/step5b_* against step5_first_run.json).
-  template <int SI, bool FROM_SHARED = true>
+  template <int SI, Io IO, bool FROM_SHARED>
   FFT_HD static void stage_compute(unsigned tid, const PassArgs<T>& a, const Complex<T>* sm, Complex<T>* v) {
     constexpr int bits = S.bits[SI], R = 1 << bits, LOGLS = log_ls(SI), LS = 1 << LOGLS;
     constexpr int tw_shift = LOGM - LOGLS - bits;  // w(x, Ls R) = w(x M / (Ls R), M)
-    const Complex<T>* row = sm + stage_row(tid) * S.row_stride;
-    const int t = stage_thread(tid);
+    const Complex<T>* row = sm + stage_row<IO>(tid) * S.row_stride;
+    const int t = stage_thread<IO>(tid);
 RADIXN_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
@@ -304,11 +328,11 @@ RADIXN_UNROLL
   }
 
   // Stage s, second half: v[] to the Stockham output positions (after a barrier).
-  template <int SI>
+  template <int SI, Io IO>
   FFT_HD static void stage_write(unsigned tid, Complex<T>* sm, const Complex<T>* v) {
     constexpr int bits = S.bits[SI], R = 1 << bits, LS = 1 << log_ls(SI);
-    Complex<T>* row = sm + stage_row(tid) * S.row_stride;
-    const int t = stage_thread(tid);
+    Complex<T>* row = sm + stage_row<IO>(tid) * S.row_stride;
+    const int t = stage_thread<IO>(tid);
 RADIXN_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
@@ -345,28 +369,45 @@ RADIXN_UNROLL
   // inputs and as the last stage's outputs: stage s's butterfly j reads bb + r M / R with
   // bb = t + j P, and the last stage (Ls = M / R, so k = bb) writes bb + r Ls. Register
   // v[j R + r] of a stage of radix R is therefore row element t + P row_slot(j R + r).
-  // When the rows lie along memory, P >= 32 threads of a row make each warp access 32
-  // neighbouring elements, as coalesced as the shared-memory walk (order 0). That is a one-pass
-  // plan of M >= 512 (its input has no pass twiddle). Its kernel is compiled apart (run<true>):
-  // the first version chose at run time inside one kernel, and carrying both paths made the
-  // float kernels spill (2^13: 44 bytes) and reach 93% of cuFFT at 2^13 instead of 98%
-  // (tuning-09/step5a_* against step5b_*).
-  static constexpr bool kRegisterIo = S.logp >= 5;
-  // The loads and stores below place threads as the stages do (stage_row, stage_thread), row-major:
-  static_assert(!kRegisterIo || kLogRowGroup == 0, "register I/O needs a warp's threads in one row");
+  //   Io::rows: where the rows lie along memory (a one-pass plan of M >= 512, no pass twiddle),
+  //     P >= 32 threads of a row make each warp access 32 neighbouring elements, as coalesced
+  //     as the shared-memory walk. The first version chose at run time inside one kernel;
+  //     carrying both paths made the float kernels spill (2^13: 44 bytes) and reach 93% of
+  //     cuFFT at 2^13 instead of 98% (tuning-09/step5a_* against step5b_*), so each mode is a
+  //     kernel of its own.
+  //   Io::columns: a pass that reads columns (neighbouring sub-transforms are neighbours in
+  //     memory) places threads G rows to a wavefront (kLogRowGroup), so a warp reads G
+  //     neighbouring columns in 32 / G rows, and applies the pass twiddle as it loads. Its
+  //     output side must give a warp whole 32-byte sectors too (io_for).
+  static constexpr bool kRegisterIo = S.logp >= 5;  // rows need a warp's 32 threads in one row
   template <int SI>
   FFT_HD static constexpr int row_slot(int i) {
     constexpr int R = 1 << S.bits[SI];
     return i / R + (i % R) * (E / R);
   }
   FFT_HD static bool rows_along_memory(int order) { return order == 0 || (order < 0 && S.logc == 0); }
-  FFT_HD static bool register_io(const PassArgs<T>& a) {
-    return kRegisterIo && a.log_l == 0 && rows_along_memory(a.in_order) && rows_along_memory(a.out_order);
+  // Whether a warp of the column placement touches whole 32-byte sectors of one side: runs of
+  // G sub-transforms where neighbouring ones are neighbours in memory (order < 0), or of the
+  // 32 / G threads of a row where rows are contiguous (Q = 1, unit stride).
+  FFT_HD static bool column_runs_fill_sectors(int order, int logq, std::int64_t stride) {
+    constexpr int G = 1 << kLogColumnGroup, per_row = 32 / G < P ? 32 / G : P;
+    const int run = order < 0 && S.logc > 0 ? G : logq == 0 && stride == 1 ? per_row : 1;
+    return run * static_cast<int>(sizeof(Complex<T>)) >= 32;
+  }
+  // The kernel for a pass. One-pass tiles below 512 points keep the shared walk, which runs
+  // them at the copy roofline (see README); a one-point tile has no stage to load or store in.
+  FFT_HD static Io io_for(const PassArgs<T>& a) {
+    if (kRegisterIo && a.log_l == 0 && rows_along_memory(a.in_order) && rows_along_memory(a.out_order)) return Io::rows;
+    if (kStages > 0 && a.in_order < 0 && column_runs_fill_sectors(a.in_order, a.log_per_batch, a.in_stride) &&
+        column_runs_fill_sectors(a.out_order, a.log_l, a.out_stride))
+      return Io::columns;
+    return Io::shared;
   }
 
+  template <Io IO>
   FFT_HD static void load_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* v) {
     const std::uint64_t first = block * C;
-    const int c = static_cast<int>(tid) >> S.logp, t = static_cast<int>(tid) & (P - 1);
+    const int c = stage_row<IO>(tid), t = stage_thread<IO>(tid);
     if (c >= valid_transforms(first, a)) {  // the last block's missing rows: zeros, never stored
       RADIXN_UNROLL
       for (int i = 0; i < E; ++i) v[i] = Complex<T>{};
@@ -379,12 +420,20 @@ RADIXN_UNROLL
       RADIXN_UNROLL
       for (int i = 0; i < E; ++i) v[i] = conj(v[i]);
     }
+    if constexpr (IO == Io::columns) {
+      if (a.log_l > 0) {
+        const int l_mask = (1 << a.log_l) - 1;
+        const PassTwiddles w(t, static_cast<int>(first & static_cast<std::uint64_t>(l_mask)) | (c & l_mask), a.log_l + LOGM);
+        RADIXN_UNROLL
+        for (int i = 0; i < E; ++i) v[i] = v[i] * w(row_slot<0>(i));
+      }
+    }
   }
 
-  template <int SI>
+  template <int SI, Io IO>
   FFT_HD static void store_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* v) {
     const std::uint64_t first = block * C;
-    const int c = static_cast<int>(tid) >> S.logp, t = static_cast<int>(tid) & (P - 1);
+    const int c = stage_row<IO>(tid), t = stage_thread<IO>(tid);
     if (c >= valid_transforms(first, a)) return;
     const auto dst = output_side(first, a);
     RADIXN_UNROLL
@@ -394,36 +443,36 @@ RADIXN_UNROLL
   // Every stage through shared memory, for passes that bring their own load and store (chapter 10).
   template <class Each, class Barrier>
   FFT_HD static void run_shared_stages(const PassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
-    run_stages<0, false>(0, a, sm, each, barrier);
+    run_stages<0, Io::shared>(0, a, sm, each, barrier);
   }
 
   // One block, phase by phase. each(f) calls f(tid, v) for every thread of the block with that
   // thread's registers v[E]; barrier() waits until every thread has finished the phases so far.
-  // REGISTER_IO: the first stage loads and the last stage stores (needs register_io(a)).
-  template <bool REGISTER_IO, class Each, class Barrier>
+  // IO (io_for(a)): rows and columns load in the first stage and store in the last.
+  template <Io IO, class Each, class Barrier>
   FFT_HD static void run(std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
-    if constexpr (REGISTER_IO) {
-      each([&](unsigned tid, Complex<T>* v) { load_registers(tid, block, a, v); });
+    if constexpr (IO != Io::shared) {
+      each([&](unsigned tid, Complex<T>* v) { load_registers<IO>(tid, block, a, v); });
     } else {
       each([&](unsigned tid, Complex<T>*) { load(tid, block, a, sm); });
       barrier();
     }
-    run_stages<0, REGISTER_IO>(block, a, sm, each, barrier);
-    if constexpr (!REGISTER_IO) each([&](unsigned tid, Complex<T>*) { store(tid, block, a, sm); });
+    run_stages<0, IO>(block, a, sm, each, barrier);
+    if constexpr (IO == Io::shared) each([&](unsigned tid, Complex<T>*) { store(tid, block, a, sm); });
   }
 
-  template <int SI, bool REGISTER_IO, class Each, class Barrier>
+  template <int SI, Io IO, class Each, class Barrier>
   FFT_HD static void run_stages(std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
     if constexpr (SI < kStages) {
-      constexpr bool from_shared = SI > 0 || !REGISTER_IO;
-      each([&](unsigned tid, Complex<T>* v) { stage_compute<SI, from_shared>(tid, a, sm, v); });
-      if constexpr (REGISTER_IO && SI == kStages - 1) {
-        each([&](unsigned tid, Complex<T>* v) { store_registers<SI>(tid, block, a, v); });
+      constexpr bool from_shared = SI > 0 || IO == Io::shared;
+      each([&](unsigned tid, Complex<T>* v) { stage_compute<SI, IO, from_shared>(tid, a, sm, v); });
+      if constexpr (IO != Io::shared && SI == kStages - 1) {
+        each([&](unsigned tid, Complex<T>* v) { store_registers<SI, IO>(tid, block, a, v); });
       } else {
         if constexpr (from_shared) barrier();  // every thread has read its inputs before any output overwrites them
-        each([&](unsigned tid, Complex<T>* v) { stage_write<SI>(tid, sm, v); });
+        each([&](unsigned tid, Complex<T>* v) { stage_write<SI, IO>(tid, sm, v); });
         barrier();
-        run_stages<SI + 1, REGISTER_IO>(block, a, sm, each, barrier);
+        run_stages<SI + 1, IO>(block, a, sm, each, barrier);
       }
     }
   }

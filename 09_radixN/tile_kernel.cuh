@@ -1,7 +1,7 @@
 // The pass kernel: one thread's share of tile_fft.hpp's run(), with __syncthreads() as the
 // barrier. One kernel template serves every pass of every plan; its shape (radices, elements
 // per thread, sub-transforms per block) is fixed at compile time by (T, LOGM, LOGR), so the
-// butterflies stay in registers; REGISTER_IO picks the one-pass variant (see TileFft).
+// butterflies stay in registers; IO picks how it meets global memory (TileFft::io_for).
 #pragma once
 
 #include "09_radixN/dispatch.hpp"
@@ -34,39 +34,53 @@ constexpr bool fits_one_sm() {
   throw std::logic_error("09_radixN: a tile of 2^" + std::to_string(logm) + " points does not fit one SM's shared memory");
 }
 
-template <class T, int LOGM, int LOGR, bool REGISTER_IO>
+template <class T, int LOGM, int LOGR, Io IO>
 __global__ void __launch_bounds__(TileFft<T, LOGM, LOGR>::kThreads, (min_blocks_per_sm<TileFft<T, LOGM, LOGR>, T>()))
     tile_fft_kernel(const PassArgs<T> a) {
   using F = TileFft<T, LOGM, LOGR>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* sm = reinterpret_cast<Complex<T>*>(smem_raw);
   Complex<T> v[F::E];
-  F::template run<REGISTER_IO>(blockIdx.x, a, sm, ThisThread<T>{threadIdx.x, v}, BlockBarrier{});
+  F::template run<IO>(blockIdx.x, a, sm, ThisThread<T>{threadIdx.x, v}, BlockBarrier{});
 }
 
-// Launches the register-I/O kernel where the pass allows it (TileFft::register_io), else the
-// shared-memory one; shapes too small for register I/O compile only the latter.
+// Which I/O kernels a tile has: every tile with a stage has the shared and the column one;
+// only tiles with 32 threads a row (M >= 512) have the row one.
+template <class F, Io IO>
+constexpr bool has_io_kernel() {
+  return IO == Io::shared || (F::kStages > 0 && (IO == Io::columns || F::kRegisterIo));
+}
+
+template <class T, int LOGM, int LOGR, Io IO>
+void launch_tile_io(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
+  using F = TileFft<T, LOGM, LOGR>;
+  if constexpr (has_io_kernel<F, IO>()) {
+    tile_fft_kernel<T, LOGM, LOGR, IO><<<dim3(static_cast<unsigned>(blocks)), F::kThreads, F::S.shared_bytes(), stream>>>(a);
+    COURSE_CUDA_CHECK_LAUNCH();
+  } else {
+    throw std::logic_error("09_radixN: no register-I/O kernel for a tile of 2^" + std::to_string(LOGM) + " points");
+  }
+}
+
+// Launches the kernel TileFft::io_for chooses for the pass.
 template <class T, int LOGM, int LOGR>
 void launch_tile(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
-  using F = TileFft<T, LOGM, LOGR>;
-  const dim3 grid(static_cast<unsigned>(blocks));
-  if constexpr (F::kRegisterIo) {
-    if (F::register_io(a)) {
-      tile_fft_kernel<T, LOGM, LOGR, true><<<grid, F::kThreads, F::S.shared_bytes(), stream>>>(a);
-      COURSE_CUDA_CHECK_LAUNCH();
-      return;
-    }
+  switch (TileFft<T, LOGM, LOGR>::io_for(a)) {
+    case Io::rows: return launch_tile_io<T, LOGM, LOGR, Io::rows>(a, blocks, stream);
+    case Io::columns: return launch_tile_io<T, LOGM, LOGR, Io::columns>(a, blocks, stream);
+    case Io::shared: return launch_tile_io<T, LOGM, LOGR, Io::shared>(a, blocks, stream);
   }
-  tile_fft_kernel<T, LOGM, LOGR, false><<<grid, F::kThreads, F::S.shared_bytes(), stream>>>(a);
-  COURSE_CUDA_CHECK_LAUNCH();
 }
 
 template <class T, int LOGM, int LOGR>
 void allow_tile_shared_memory() {
   using F = TileFft<T, LOGM, LOGR>;
-  if constexpr (F::kRegisterIo)
-    COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes()));
-  COURSE_CUDA_CHECK(cudaFuncSetAttribute(tile_fft_kernel<T, LOGM, LOGR, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes()));
+  const auto allow = [](auto kernel) {
+    COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes()));
+  };
+  allow(tile_fft_kernel<T, LOGM, LOGR, Io::shared>);
+  if constexpr (has_io_kernel<F, Io::columns>()) allow(tile_fft_kernel<T, LOGM, LOGR, Io::columns>);
+  if constexpr (has_io_kernel<F, Io::rows>()) allow(tile_fft_kernel<T, LOGM, LOGR, Io::rows>);
 }
 
 }  // namespace course::radixn
