@@ -63,7 +63,7 @@ TEMPLATE_TEST_CASE("emulated multi-pass plans on small N (passes capped at 8 poi
   run_conformance<TestType>(o, 9, 2);
 }
 
-TEMPLATE_TEST_CASE("passes that read columns take register I/O across columns where a warp fills 32-byte sectors", "[emulated]", float, double) {
+TEMPLATE_TEST_CASE("passes that read columns take register I/O across columns where a warp's writes fill 32-byte sectors", "[emulated]", float, double) {
   constexpr bool is_float = sizeof(TestType) == 4;
   const int eb = static_cast<int>(sizeof(Complex<TestType>));
   PlanOptions o;
@@ -84,6 +84,12 @@ TEMPLATE_TEST_CASE("passes that read columns take register I/O across columns wh
   const auto big_args = make_pass_args<TestType>(big, nullptr, nullptr, nullptr, {}, Direction::forward);
   CHECK(TileFft<TestType, 11, 4>::io_for(big_args[0]) == Io::columns);
   CHECK(TileFft<TestType, 10, 4>::io_for(big_args[1]) == Io::columns);
+  // 2^23 = 4096 x 2048: the first pass reads 2 float or 1 double column a block, runs of 16
+  // bytes either way, as the shared walk would; it writes whole rows.
+  const auto wide = make_plan_shape(std::size_t{1} << 23, 1, eb);
+  REQUIRE(wide.passes[0].tile.logm == 12);
+  const auto wide_args = make_pass_args<TestType>(wide, nullptr, nullptr, nullptr, {}, Direction::forward);
+  CHECK(TileFft<TestType, 12, 4>::io_for(wide_args[0]) == Io::columns);
 }
 
 TEMPLATE_TEST_CASE("emulated radix-2, radix-4 and radix-8 plans", "[emulated]", float, double) {

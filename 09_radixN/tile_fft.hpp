@@ -378,7 +378,8 @@ RADIXN_UNROLL
   //   Io::columns: a pass that reads columns (neighbouring sub-transforms are neighbours in
   //     memory) places threads G rows to a wavefront (kLogRowGroup), so a warp reads G
   //     neighbouring columns in 32 / G rows, and applies the pass twiddle as it loads. Its
-  //     output side must give a warp whole 32-byte sectors too (io_for).
+  //     reads are as wide as the shared walk's (runs of G of the block's C columns, G < C only
+  //     once a run is 128 bytes); its writes must fill 32-byte sectors (io_for).
   static constexpr bool kRegisterIo = S.logp >= 5;  // rows need a warp's 32 threads in one row
   template <int SI>
   FFT_HD static constexpr int row_slot(int i) {
@@ -386,8 +387,8 @@ RADIXN_UNROLL
     return i / R + (i % R) * (E / R);
   }
   FFT_HD static bool rows_along_memory(int order) { return order == 0 || (order < 0 && S.logc == 0); }
-  // Whether a warp of the column placement touches whole 32-byte sectors of one side: runs of
-  // G sub-transforms where neighbouring ones are neighbours in memory (order < 0), or of the
+  // Whether a warp of the column placement writes whole 32-byte sectors: runs of G
+  // sub-transforms where neighbouring ones are neighbours in memory (order < 0), or of the
   // 32 / G threads of a row where rows are contiguous (Q = 1, unit stride).
   FFT_HD static bool column_runs_fill_sectors(int order, int logq, std::int64_t stride) {
     constexpr int G = 1 << kLogColumnGroup, per_row = 32 / G < P ? 32 / G : P;
@@ -396,11 +397,13 @@ RADIXN_UNROLL
   }
   // The kernel for a pass. One-pass tiles below 512 points keep the shared walk, which runs
   // them at the copy roofline (see README); a one-point tile has no stage to load or store in.
+  // A pass that reads columns takes the column kernel unless its writes would leave sectors
+  // half written: float first passes of 512 points or fewer (G = 16: 16-byte runs of a row)
+  // measured at half speed that way (2^15: 50% of cuFFT instead of 87%, tuning-09/step9_r3_*).
   FFT_HD static Io io_for(const PassArgs<T>& a) {
-    if (kRegisterIo && a.log_l == 0 && rows_along_memory(a.in_order) && rows_along_memory(a.out_order)) return Io::rows;
-    if (kStages > 0 && a.in_order < 0 && column_runs_fill_sectors(a.in_order, a.log_per_batch, a.in_stride) &&
-        column_runs_fill_sectors(a.out_order, a.log_l, a.out_stride))
-      return Io::columns;
+    const bool one_pass = a.log_per_batch == 0;  // N = M, so L = 1 and no pass twiddle
+    if (kRegisterIo && one_pass && rows_along_memory(a.in_order) && rows_along_memory(a.out_order)) return Io::rows;
+    if (kStages > 0 && a.in_order < 0 && column_runs_fill_sectors(a.out_order, a.log_l, a.out_stride)) return Io::columns;
     return Io::shared;
   }
 
