@@ -24,11 +24,7 @@ void emulate_pass(const PassArgs<T>& a, std::uint64_t blocks) {
     std::fill(sm.begin(), sm.end(), Complex<T>{nan, nan});
     std::fill(regs.begin(), regs.end(), Complex<T>{nan, nan});
     const EveryThread<T> each{regs.data(), F::kThreads, F::E};
-    switch (F::io_for(a)) {
-      case Io::rows: F::template run<Io::rows>(block, a, sm.data(), each, [] {}); break;
-      case Io::columns: F::template run<Io::columns>(block, a, sm.data(), each, [] {}); break;
-      case Io::shared: F::template run<Io::shared>(block, a, sm.data(), each, [] {}); break;
-    }
+    F::with_io(a, [&](auto io) { F::template run<decltype(io)::value>(block, a, sm.data(), each, [] {}); });
   }
 }
 

@@ -56,7 +56,7 @@ TEST_CASE("every tile shape fits the hardware and covers its points", "[planner]
         CHECK(t.elements_per_thread() * t.threads_per_transform() == t.m());
         CHECK(t.threads() <= (logm == 14 ? 1024 : 512));
         CHECK(t.elements_per_thread() == std::min(t.m(), 16));  // 16 in flight per thread
-        CHECK(t.shared_bytes() <= 227 * 1024);
+        CHECK(t.shared_bytes() <= kSharedLimitBytes);
         // Column walks hit distinct banks: the first wavefront (W threads, c fastest) of every
         // shape, in units of the element size, modulo the W units of a 128-byte wavefront.
         const int wavefront = t.wavefront();

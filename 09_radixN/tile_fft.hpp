@@ -206,6 +206,14 @@ struct TileFft {
     else body(order);
   }
 
+  // Which k the pass twiddle w(r k, L M) of the block's sub-transform c takes: k = (first + c)
+  // mod L, and first is a multiple of C, so k's bits are first's and c's side by side
+  // (L <= 2^26 fits an int).
+  FFT_HD static int pass_k(std::uint64_t first, int c, const PassArgs<T>& a) {
+    const int l_mask = (1 << a.log_l) - 1;
+    return static_cast<int>(first & static_cast<std::uint64_t>(l_mask)) | (c & l_mask);
+  }
+
   // The pass twiddles w(r k, 2^logn) of a thread that holds elements r = r0 + j P (j < E) of
   // one sub-transform k: w(r0 k) w(P k)^j, and w(P k)^j is the product of the w(2^b P k) for
   // the bits b of j, as in apply_stage_twiddles. 1 + log2 E sincospi a thread instead of E
@@ -237,10 +245,6 @@ struct TileFft {
     const std::uint64_t first = block * C;
     const int valid = valid_transforms(first, a);
     const auto src = input_side(first, a);
-    // Twiddle w(r k, L M) with k = sub-transform mod L; first is a multiple of C, so k's bits
-    // are first's and c's side by side (L <= 2^26 fits an int).
-    const int l_mask = (1 << a.log_l) - 1;
-    const int k_first = static_cast<int>(first & static_cast<std::uint64_t>(l_mask));
     with_walk(a.in_order, [&](auto q) {
       Complex<T> x[E];
       RADIXN_UNROLL
@@ -255,7 +259,7 @@ struct TileFft {
       const int logn = a.log_l + LOGM;
       PassTwiddles w;
       if constexpr (column_walk) {
-        if (a.log_l > 0) w = PassTwiddles(static_cast<int>(tid) >> S.logc, k_first | (static_cast<int>(tid) & (C - 1) & l_mask), logn);
+        if (a.log_l > 0) w = PassTwiddles(static_cast<int>(tid) >> S.logc, pass_k(first, static_cast<int>(tid) & (C - 1), a), logn);
       }
       RADIXN_UNROLL
       for (int j = 0; j < E; ++j) {
@@ -268,7 +272,7 @@ struct TileFft {
           if constexpr (column_walk) {
             v = v * w(j);
           } else {
-            v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * (k_first | (c & l_mask)), logn);
+            v = v * twiddle_pow2<T>(static_cast<std::int64_t>(r) * pass_k(first, c, a), logn);
           }
         }
         sm[c * S.row_stride + pad(r)] = v;
@@ -407,6 +411,17 @@ RADIXN_UNROLL
     return Io::shared;
   }
 
+  // body(std::integral_constant<Io, io_for(a)>{}): the run-time choice as a compile-time kernel
+  // (host side: the launcher and the CPU emulation).
+  template <class Body>
+  static void with_io(const PassArgs<T>& a, Body&& body) {
+    switch (io_for(a)) {
+      case Io::rows: return body(std::integral_constant<Io, Io::rows>{});
+      case Io::columns: return body(std::integral_constant<Io, Io::columns>{});
+      case Io::shared: return body(std::integral_constant<Io, Io::shared>{});
+    }
+  }
+
   template <Io IO>
   FFT_HD static void load_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* v) {
     const std::uint64_t first = block * C;
@@ -425,8 +440,7 @@ RADIXN_UNROLL
     }
     if constexpr (IO == Io::columns) {
       if (a.log_l > 0) {
-        const int l_mask = (1 << a.log_l) - 1;
-        const PassTwiddles w(t, static_cast<int>(first & static_cast<std::uint64_t>(l_mask)) | (c & l_mask), a.log_l + LOGM);
+        const PassTwiddles w(t, pass_k(first, c, a), a.log_l + LOGM);
         RADIXN_UNROLL
         for (int i = 0; i < E; ++i) v[i] = v[i] * w(row_slot<0>(i));
       }

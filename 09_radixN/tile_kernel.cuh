@@ -65,11 +65,7 @@ void launch_tile_io(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t str
 // Launches the kernel TileFft::io_for chooses for the pass.
 template <class T, int LOGM, int LOGR>
 void launch_tile(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
-  switch (TileFft<T, LOGM, LOGR>::io_for(a)) {
-    case Io::rows: return launch_tile_io<T, LOGM, LOGR, Io::rows>(a, blocks, stream);
-    case Io::columns: return launch_tile_io<T, LOGM, LOGR, Io::columns>(a, blocks, stream);
-    case Io::shared: return launch_tile_io<T, LOGM, LOGR, Io::shared>(a, blocks, stream);
-  }
+  TileFft<T, LOGM, LOGR>::with_io(a, [&](auto io) { launch_tile_io<T, LOGM, LOGR, decltype(io)::value>(a, blocks, stream); });
 }
 
 template <class T, int LOGM, int LOGR>
