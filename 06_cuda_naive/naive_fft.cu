@@ -46,6 +46,7 @@ void require_distinct(const void* in, const void* out, const char* who) {
 template <class T>
 BlockPlan<T>::BlockPlan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch), stream_(stream) {
   require_v1_size(n, batch);
+  cuda::require_supported_gpu("06_cuda_naive");
 }
 
 template <class T>
@@ -59,6 +60,7 @@ void BlockPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
 template <class T>
 StagePlan<T>::StagePlan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch), stream_(stream) {
   require_v2_size(n, batch);
+  cuda::require_supported_gpu("06_cuda_naive");
 }
 
 template <class T>

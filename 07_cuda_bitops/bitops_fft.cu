@@ -10,6 +10,7 @@
 #include "07_cuda_bitops/bitops_thread.hpp"
 #include "07_cuda_bitops/shared_thread.hpp"
 #include "common/cuda_helpers.hpp"
+#include "common/gpu_limits.hpp"
 #include "common/twiddle.hpp"
 
 namespace course::bitops {
@@ -94,12 +95,11 @@ __global__ void __launch_bounds__(shared_max_threads)
   }
 }
 
-// Shared memory one block may opt in to on the current device.
+// Shared memory one block may opt in to on the current device, or less where
+// COURSE_SHARED_LIMIT_KIB asks the plan to fit a smaller GPU (common/gpu_limits.hpp).
 std::size_t optin_shared_bytes() {
-  int device = 0, bytes = 0;
-  COURSE_CUDA_CHECK(cudaGetDevice(&device));
-  COURSE_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  return static_cast<std::size_t>(bytes);
+  const int device = cuda::device_shared_limit_bytes();
+  return static_cast<std::size_t>(resolve_shared_limit(chapter, 0, device, device).bytes);
 }
 
 template <class T, unsigned B, bool Flip>
@@ -167,6 +167,7 @@ const char* to_string(TwiddleSource s) {
 template <class T>
 PlanBase<T>::PlanBase(std::size_t n, std::size_t batch, cudaStream_t stream, bool with_table)
     : n_(n), batch_(batch), log2n_(log2_exact(n)), stream_(stream) {
+  cuda::require_supported_gpu(chapter);
   if (with_table && n >= 2) {
     const auto host = stage_twiddle_table<T>(n);
     COURSE_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&table_), host.size() * sizeof(Complex<T>)));

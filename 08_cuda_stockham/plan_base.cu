@@ -40,6 +40,7 @@ template <class T>
 PlanBase<T>::PlanBase(std::size_t n, std::size_t batch, cudaStream_t stream, unsigned scratch_buffers)
     : n_(n), batch_(batch), log2n_(0), stream_(stream) {
   require_size(n, batch, sizeof(Complex<T>), scratch_buffers);
+  cuda::require_supported_gpu(chapter);
   log2n_ = log2_exact(n);
   twiddles_ = cuda::DeviceBuffer<Complex<T>>(n);
   twiddle_table_kernel<T><<<blocks_for(n), stage_threads, 0, stream_>>>(twiddles_.data(), n);

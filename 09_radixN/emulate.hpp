@@ -6,6 +6,7 @@
 #pragma once
 
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "09_radixN/dispatch.hpp"
@@ -14,9 +15,9 @@
 
 namespace course::radixn {
 
-template <class T, int LOGM, int LOGR>
+template <class T, int LOGM, int LOGR, int LOG_BUDGET = kLog2TileBudget>
 void emulate_pass(const PassArgs<T>& a, std::uint64_t blocks) {
-  using F = TileFft<T, LOGM, LOGR>;
+  using F = TileFft<T, LOGM, LOGR, kLog2ElementsPerThread, LOG_BUDGET>;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> sm(static_cast<std::size_t>(F::C) * F::S.row_stride);
   std::vector<Complex<T>> regs(static_cast<std::size_t>(F::kThreads) * F::E);
@@ -47,8 +48,13 @@ void emulate_plan(const PlanShape& s, const Complex<T>* in, Complex<T>* out, Dir
     }
   const auto args = make_pass_args<T>(s, in, out, scratch.data(), table_ptrs, dir);
   for (std::size_t p = 0; p < args.size(); ++p) {
-    with_tile(s.passes[p].tile.logm, s.options.max_log2_radix, [&]<int LOGM, int LOGR>() {
-      emulate_pass<T, LOGM, LOGR>(args[p], s.passes[p].blocks);
+    const auto& t = s.passes[p].tile;
+    with_tile(t.logm, s.options.max_log2_radix, t.log_budget, [&]<int LOGM, int LOGR, int LOG_BUDGET>() {
+      // The planner asks for the small budget only where it gives another shape (planner.cpp).
+      if constexpr (LOG_BUDGET == kLog2TileBudget || small_budget_differs(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>))))
+        emulate_pass<T, LOGM, LOGR, LOG_BUDGET>(args[p], s.passes[p].blocks);
+      else
+        throw std::logic_error("09_radixN: the small tile budget asked for where it changes nothing");
     });
   }
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "09_radixN/tile_shape.hpp"
+#include "common/gpu_limits.hpp"
 
 namespace course::radixn {
 
@@ -43,9 +44,11 @@ struct PlanOptions {
   // the H100: the table's scattered L1 reads cost more than the arithmetic (see README).
   bool computed_twiddles = true;
   Layout input{}, output{};
-  // The hardware model the plan must fit (H100: 227 KiB opt-in shared memory per block). The
-  // kernels exist only for tiles up to that (tile_kernel.cuh), so a larger value is refused.
-  int shared_limit_bytes = kSharedLimitBytes;
+  // The shared memory per block the plan must fit. 0: the device's own opt-in limit, or
+  // COURSE_SHARED_LIMIT_KIB when set (common/gpu_limits.hpp); a value here overrides both, which
+  // is how a test makes the H100 plan like a smaller GPU. At most 227 KiB (the H100's): the
+  // kernels exist only for tiles up to that (tile_kernel.cuh). Every N fits 48 KiB.
+  int shared_limit_bytes = 0;
 };
 
 struct PassShape {
@@ -60,7 +63,9 @@ struct PlanShape {
   int logn = 0;
   int elem_bytes = 8;
   std::vector<PassShape> passes;
-  PlanOptions options{};
+  PlanOptions options{};           // shared_limit_bytes as resolved
+  SharedLimit shared_limit{};      // the limit the plan fits, and where it came from
+  std::string limit_effect;        // what the limit changed against the H100's 227 KiB ("" if nothing)
 
   int pass_count() const { return static_cast<int>(passes.size()); }
   std::vector<int> radices() const;  // every stage's radix, pass by pass; their product is N
@@ -68,8 +73,14 @@ struct PlanShape {
 };
 
 // Throws course::size_error (naming N, the limit and what to use instead) for N = 0, N not a
-// power of two, N > 2^27, batch = 0, or options no kernel exists for.
-PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options = {});
+// power of two, N > 2^27, batch = 0, or options no kernel exists for. `device_shared_bytes` is
+// what the device lets a block opt in to (the GPU plan asks it; plain C++ callers model an H100).
+PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options = {},
+                          int device_shared_bytes = kSharedLimitBytes);
+
+// The tile of a pass of 2^bits points within `limit_bytes` of shared memory: the 64 KiB budget
+// when its tile fits, else the 32 KiB one; log_budget = 0 when neither fits.
+TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes);
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
 // bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256); except that
@@ -79,6 +90,8 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
 // in one run: 2^23 in 1.10 ms instead of 1.21 (float, batch 8) and 0.176 instead of 0.191
 // (single); 2^24 as 4096 * 4096, whose second pass writes 16-byte runs, took 2.13 ms, not 1.15.
 // The JSON: results/nvidia-h100-80gb-hbm3/tuning-09/step5b_register_io_compiled_apart.json.
+// On a GPU with less shared memory (options.shared_limit_bytes; 0 means the H100's 227 KiB) a
+// pass is at most as large as a tile that fits: 2^12 float and 2^11 double points fit 48 KiB.
 std::vector<int> split_passes(int logn, const PlanOptions& options, int elem_bytes);
 
 }  // namespace course::radixn

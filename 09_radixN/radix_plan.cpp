@@ -10,23 +10,30 @@ namespace course::radixn {
 namespace {
 
 template <class T>
-void prepare(int logm, int logr) {
-  switch (logr) {
-    case 1: return prepare_pass<T, 1>(logm);
-    case 2: return prepare_pass<T, 2>(logm);
-    case 3: return prepare_pass<T, 3>(logm);
-    default: return prepare_pass<T, 4>(logm);
+void prepare(const TileShape& t) {
+  switch (t.logr) {
+    case 1: return prepare_pass<T, 1>(t.logm, t.log_budget);
+    case 2: return prepare_pass<T, 2>(t.logm, t.log_budget);
+    case 3: return prepare_pass<T, 3>(t.logm, t.log_budget);
+    default: return prepare_pass<T, 4>(t.logm, t.log_budget);
   }
 }
 
 template <class T>
-void launch(int logm, int logr, const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t s) {
-  switch (logr) {
-    case 1: return launch_pass<T, 1>(logm, a, blocks, s);
-    case 2: return launch_pass<T, 2>(logm, a, blocks, s);
-    case 3: return launch_pass<T, 3>(logm, a, blocks, s);
-    default: return launch_pass<T, 4>(logm, a, blocks, s);
+void launch(const TileShape& t, const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t s) {
+  switch (t.logr) {
+    case 1: return launch_pass<T, 1>(t.logm, t.log_budget, a, blocks, s);
+    case 2: return launch_pass<T, 2>(t.logm, t.log_budget, a, blocks, s);
+    case 3: return launch_pass<T, 3>(t.logm, t.log_budget, a, blocks, s);
+    default: return launch_pass<T, 4>(t.logm, t.log_budget, a, blocks, s);
   }
+}
+
+// The plan's shape for the device it runs on: refused first on a GPU older than the course
+// supports, then fitted to the shared memory its blocks may opt in to.
+PlanShape device_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options) {
+  cuda::require_supported_gpu("09_radixN");
+  return make_plan_shape(n, batch, elem_bytes, options, cuda::device_shared_limit_bytes());
 }
 
 std::string gib(std::size_t bytes) { return std::to_string(bytes / double(1ull << 30)).substr(0, 5) + " GiB"; }
@@ -35,7 +42,7 @@ std::string gib(std::size_t bytes) { return std::to_string(bytes / double(1ull <
 
 template <class T>
 Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, const PlanOptions& options)
-    : shape_(make_plan_shape(n, batch, static_cast<int>(sizeof(Complex<T>)), options)), stream_(stream) {
+    : shape_(device_plan_shape(n, batch, static_cast<int>(sizeof(Complex<T>)), options)), stream_(stream) {
   // Memory: the data itself must fit on the device, and a multi-pass plan needs a scratch
   // buffer as large as the data. Refused here, before any allocation or launch.
   std::size_t free_bytes = 0, total_bytes = 0;
@@ -58,7 +65,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, const PlanO
       stage_tables_.emplace_back(m);
       stage_tables_.back().upload(twiddle_table<T>(m, m));
     }
-    prepare<T>(p.tile.logm, options.max_log2_radix);
+    prepare<T>(p.tile);
   }
 }
 
@@ -68,7 +75,7 @@ void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) cons
   for (const auto& t : stage_tables_) tables.push_back(t.data());
   const auto args = make_pass_args<T>(shape_, in, out, scratch_.data(), tables, dir);
   for (std::size_t p = 0; p < args.size(); ++p)
-    launch<T>(shape_.passes[p].tile.logm, shape_.options.max_log2_radix, args[p], shape_.passes[p].blocks, stream_);
+    launch<T>(shape_.passes[p].tile, args[p], shape_.passes[p].blocks, stream_);
 }
 
 template class Plan<float>;

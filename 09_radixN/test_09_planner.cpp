@@ -1,5 +1,6 @@
 // The planner's choices for every N = 2^0 .. 2^27, float and double, checked on the CPU.
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 #include <set>
 
@@ -111,8 +112,132 @@ TEST_CASE("plans for every N = 2^0 .. 2^27: passes, radices, blocks", "[planner]
   CHECK(split_passes(23, {}, 16) == std::vector<int>{12, 11});
   CHECK(split_passes(21, {}, 8) == std::vector<int>{11, 10});
   PlanOptions small;
-  small.shared_limit_bytes = 48 * 1024;  // a 4096-point tile (64 KiB and more) no longer fits
-  CHECK(split_passes(23, small, 8) == std::vector<int>{8, 8, 7});
+  small.shared_limit_bytes = 48 * 1024;  // a 4096-point float tile fits only with the 32 KiB budget
+  CHECK(split_passes(23, small, 8) == std::vector<int>{12, 11});
+  CHECK(split_passes(14, small, 8) == std::vector<int>{7, 7});  // 2^14 float in one block needs 136 KiB
+  CHECK(split_passes(23, small, 16) == std::vector<int>{8, 8, 7});  // 4096 double points need 68 KiB
+}
+
+// The opt-in shared memory per block of the GPU families students have (KiB).
+const int kLimitsKib[] = {48, 64, 99, 163, 227};
+
+TEST_CASE("every N = 2^0 .. 2^27 has a plan within every GPU's shared memory, 48 to 227 KiB", "[planner]") {
+  for (int eb : {8, 16})
+    for (int kib : kLimitsKib)
+      for (int k = 0; k <= 27; ++k) {
+        const std::size_t n = std::size_t{1} << k;
+        PlanOptions o;
+        o.shared_limit_bytes = kib * 1024;
+        const auto s = make_plan_shape(n, 3, eb, o);
+        INFO(s.describe());
+        REQUIRE(product(s.radices()) == n);
+        CHECK(s.pass_count() <= 3);
+        CHECK(s.shared_limit.bytes == kib * 1024);
+        CHECK(s.shared_limit.source == "PlanOptions");
+        for (const auto& p : s.passes) {
+          CHECK(p.tile.shared_bytes() <= kib * 1024);
+          CHECK((p.tile.log_budget == kLog2TileBudget || p.tile.log_budget == kLog2SmallTileBudget));
+          // The small budget is asked for only where it changes the shape and the large one does not fit.
+          if (p.tile.log_budget == kLog2SmallTileBudget) {
+            CHECK(small_budget_differs(p.tile.logm, p.tile.logr, eb));
+            CHECK(make_tile_shape(p.tile.logm, p.tile.logr, eb).shared_bytes() > kib * 1024);
+          }
+        }
+        // The H100's own limit gives the H100's plan: nothing changes there.
+        const auto h100 = make_plan_shape(n, 3, eb);
+        if (kib == 227) {
+          CHECK(s.limit_effect.empty());
+          REQUIRE(h100.pass_count() == s.pass_count());
+          for (std::size_t i = 0; i < s.passes.size(); ++i) {
+            CHECK(h100.passes[i].tile.logm == s.passes[i].tile.logm);
+            CHECK(h100.passes[i].tile.logc == s.passes[i].tile.logc);
+          }
+        }
+        CHECK(s.describe().find(std::to_string(kib) + " KiB per block") != std::string::npos);
+        // describe() says what the limit changed, and only when it changed something.
+        const bool changed = h100.pass_count() != s.pass_count() ||
+                             std::any_of(s.passes.begin(), s.passes.end(), [&](const PassShape& p) { return p.tile.log_budget != kLog2TileBudget; });
+        CHECK(s.limit_effect.empty() == !changed);
+      }
+}
+
+TEST_CASE("the smaller GPUs' plans: which sizes lose a pass, which tiles shrink", "[planner]") {
+  PlanOptions turing;
+  turing.shared_limit_bytes = 64 * 1024;
+  // 2^4 float: 512 FFTs a block are 68 KiB; 256 of them (34 KiB) fit Turing.
+  const auto s4 = make_plan_shape(16, 1 << 20, 8, turing);
+  CHECK(s4.pass_count() == 1);
+  CHECK(s4.passes[0].tile.transforms_per_block() == 256);
+  CHECK(s4.limit_effect.find("256 FFTs of 16 a block instead of 512") != std::string::npos);
+  // 2^13 float and 2^13, 2^12 double: one pass on an H100, two on Turing.
+  CHECK(make_plan_shape(1 << 13, 1, 8, turing).pass_count() == 2);
+  CHECK(make_plan_shape(1 << 13, 1, 16, turing).pass_count() == 2);
+  CHECK(make_plan_shape(1 << 12, 1, 16, turing).pass_count() == 2);
+  CHECK(make_plan_shape(1 << 12, 1, 16, turing).limit_effect == "2 passes instead of 1");
+  // 99 KiB (RTX 30xx/40xx): 2^14 float and 2^13 double take two passes; 2^12 float still one.
+  PlanOptions ada;
+  ada.shared_limit_bytes = 99 * 1024;
+  CHECK(make_plan_shape(1 << 14, 1, 8, ada).pass_count() == 2);
+  CHECK(make_plan_shape(1 << 13, 1, 16, ada).pass_count() == 2);
+  CHECK(make_plan_shape(1 << 13, 1, 8, ada).pass_count() == 1);
+  // 163 KiB (A100): the H100's plans.
+  PlanOptions a100;
+  a100.shared_limit_bytes = 163 * 1024;
+  CHECK(make_plan_shape(1 << 14, 1, 8, a100).pass_count() == 1);
+  CHECK(make_plan_shape(1 << 13, 1, 16, a100).pass_count() == 1);
+}
+
+TEST_CASE("the shared-memory limit: option over environment over device, bad values refused", "[planner]") {
+  const char* var = kSharedLimitVariable;
+  unsetenv(var);
+  CHECK(make_plan_shape(1024, 1, 8, {}, 99 * 1024).shared_limit.source == "the device");
+  CHECK(make_plan_shape(1024, 1, 8, {}, 99 * 1024).shared_limit.bytes == 99 * 1024);
+  // A device with more than the kernels are built for is planned at 227 KiB.
+  CHECK(make_plan_shape(1024, 1, 8, {}, 300 * 1024).shared_limit.bytes == kSharedLimitBytes);
+  setenv(var, "64", 1);
+  const auto env = make_plan_shape(1 << 13, 1, 8);
+  CHECK(env.shared_limit.bytes == 64 * 1024);
+  CHECK(env.shared_limit.source == var);
+  CHECK(env.pass_count() == 2);
+  CHECK(env.describe().find(std::string("64 KiB per block at most (from ") + var) != std::string::npos);
+  PlanOptions o;
+  o.shared_limit_bytes = 163 * 1024;
+  CHECK(make_plan_shape(1 << 13, 1, 8, o).shared_limit.source == "PlanOptions");
+  // More than the device has: refused, naming both numbers.
+  try {
+    make_plan_shape(1 << 13, 1, 8, o, 99 * 1024);
+    FAIL("a limit above the device's was accepted");
+  } catch (const size_error& e) {
+    CHECK(std::string(e.what()).find("166912") != std::string::npos);
+    CHECK(std::string(e.what()).find("101376") != std::string::npos);
+  }
+  for (const char* bad : {"abc", "47", "228", "64k", "-1"}) {
+    setenv(var, bad, 1);
+    INFO(bad);
+    try {
+      make_plan_shape(1 << 13, 1, 8);
+      FAIL("accepted");
+    } catch (const size_error& e) {
+      const std::string msg = e.what();
+      CHECK(msg.find(std::string("'") + bad + "'") != std::string::npos);
+      CHECK(msg.find("48..227") != std::string::npos);
+    }
+  }
+  unsetenv(var);
+  PlanOptions tiny;
+  tiny.shared_limit_bytes = 32 * 1024;  // below what every GPU gives: no such device
+  CHECK_THROWS_AS(make_plan_shape(16, 1, 8, tiny), size_error);
+}
+
+TEST_CASE("GPUs older than Turing are refused by name and compute capability", "[planner]") {
+  CHECK(unsupported_gpu_reason("09_radixN", "Tesla T4", 7, 5).empty());
+  CHECK(unsupported_gpu_reason("09_radixN", "NVIDIA H100 80GB HBM3", 9, 0).empty());
+  CHECK(unsupported_gpu_reason("09_radixN", "NVIDIA A100", 8, 0).empty());
+  const auto v100 = unsupported_gpu_reason("09_radixN", "Tesla V100", 7, 0);
+  CHECK(v100.find("Tesla V100") != std::string::npos);
+  CHECK(v100.find("7.0") != std::string::npos);
+  CHECK(v100.find("7.5") != std::string::npos);
+  CHECK(unsupported_gpu_reason("09_radixN", "Quadro P1000", 6, 1).find("6.1") != std::string::npos);
 }
 
 TEST_CASE("refused sizes name the size, the limit and where to go", "[planner]") {

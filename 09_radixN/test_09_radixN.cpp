@@ -2,6 +2,7 @@
 // batched and not, forward and inverse, refused sizes), every radix and twiddle option, the
 // multi-pass plans up to 2^27, strided layouts, in place, and a plan on its own stream.
 // Exits 77 (skipped) without a CUDA device.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -137,6 +138,24 @@ TEST_CASE("more than device memory is refused by the constructor, naming the siz
     CHECK(msg.find("memory") != std::string::npos);
     CHECK(msg.find("09_radixN") != std::string::npos);
   }
+}
+
+TEST_CASE("plans fit the GPU they run on: its own limit, COURSE_SHARED_LIMIT_KIB, or an explicit one", "[gpu][limits]") {
+  const int device = std::min(cuda::device_shared_limit_bytes(), kSharedLimitBytes);
+  const int simulated = shared_limit_from_environment("test_09_radixN", 227);
+  Plan<float> plan(std::size_t{1} << 13, 2);
+  INFO(plan.describe());
+  CHECK(plan.shape().shared_limit.bytes == (simulated ? simulated : device));
+  CHECK(plan.shape().shared_limit.source == (simulated ? kSharedLimitVariable : "the device"));
+  for (const auto& p : plan.shape().passes) CHECK(p.tile.shared_bytes() <= plan.shape().shared_limit.bytes);
+  // An explicit limit wins over both: the smallest GPU's 48 KiB, every size 2^0 .. 2^20 correct.
+  PlanOptions small;
+  small.shared_limit_bytes = 48 * 1024;
+  conform<float>(small, conformance::powers_of_two(0, 20), 1);
+  conform<double>(small, conformance::powers_of_two(0, 20), 1);
+  Plan<double> d(std::size_t{1} << 13, 1, nullptr, small);
+  CHECK(d.passes() == 2);
+  CHECK(d.describe().find("48 KiB per block at most (from PlanOptions)") != std::string::npos);
 }
 
 TEST_CASE("describe() prints passes, radices, threads and shared memory", "[gpu]") {

@@ -137,9 +137,9 @@ FFT_HD constexpr int high_power_of_two(int r) {
 //   columns  register I/O with a warp across G neighbouring rows: for a pass that reads columns.
 enum class Io { shared, rows, columns };
 
-template <class T, int LOGM, int LOGR, int LOG_MIN_ELEMENTS = kLog2ElementsPerThread>
+template <class T, int LOGM, int LOGR, int LOG_MIN_ELEMENTS = kLog2ElementsPerThread, int LOG_BUDGET = kLog2TileBudget>
 struct TileFft {
-  static constexpr TileShape S = make_tile_shape(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)), LOG_MIN_ELEMENTS);
+  static constexpr TileShape S = make_tile_shape(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)), LOG_MIN_ELEMENTS, LOG_BUDGET);
   static constexpr int M = 1 << LOGM;
   static constexpr int E = 1 << S.loge;  // elements per thread
   static constexpr int P = 1 << S.logp;  // threads per sub-transform

@@ -31,13 +31,17 @@ constexpr bool fits_one_sm() {
   return F::S.shared_bytes() <= kSharedLimitBytes;
 }
 [[noreturn]] inline void no_kernel(int logm) {
-  throw std::logic_error("09_radixN: a tile of 2^" + std::to_string(logm) + " points does not fit one SM's shared memory");
+  throw std::logic_error("09_radixN: no kernel for a tile of 2^" + std::to_string(logm) +
+                         " points with this budget (over one SM's shared memory, or the same shape as the large budget)");
 }
 
-template <class T, int LOGM, int LOGR, Io IO>
-__global__ void __launch_bounds__(TileFft<T, LOGM, LOGR>::kThreads, (min_blocks_per_sm<TileFft<T, LOGM, LOGR>, T>()))
+template <class T, int LOGM, int LOGR, int LOG_BUDGET>
+using TileOf = TileFft<T, LOGM, LOGR, kLog2ElementsPerThread, LOG_BUDGET>;
+
+template <class T, int LOGM, int LOGR, int LOG_BUDGET, Io IO>
+__global__ void __launch_bounds__(TileOf<T, LOGM, LOGR, LOG_BUDGET>::kThreads, (min_blocks_per_sm<TileOf<T, LOGM, LOGR, LOG_BUDGET>, T>()))
     tile_fft_kernel(const PassArgs<T> a) {
-  using F = TileFft<T, LOGM, LOGR>;
+  using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* sm = reinterpret_cast<Complex<T>*>(smem_raw);
   Complex<T> v[F::E];
@@ -51,11 +55,11 @@ constexpr bool has_io_kernel() {
   return IO == Io::shared || (F::kStages > 0 && (IO == Io::columns || F::kRegisterIo));
 }
 
-template <class T, int LOGM, int LOGR, Io IO>
+template <class T, int LOGM, int LOGR, int LOG_BUDGET, Io IO>
 void launch_tile_io(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
-  using F = TileFft<T, LOGM, LOGR>;
+  using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
   if constexpr (has_io_kernel<F, IO>()) {
-    tile_fft_kernel<T, LOGM, LOGR, IO><<<dim3(static_cast<unsigned>(blocks)), F::kThreads, F::S.shared_bytes(), stream>>>(a);
+    tile_fft_kernel<T, LOGM, LOGR, LOG_BUDGET, IO><<<dim3(static_cast<unsigned>(blocks)), F::kThreads, F::S.shared_bytes(), stream>>>(a);
     COURSE_CUDA_CHECK_LAUNCH();
   } else {
     throw std::logic_error("09_radixN: no register-I/O kernel for a tile of 2^" + std::to_string(LOGM) + " points");
@@ -63,47 +67,54 @@ void launch_tile_io(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t str
 }
 
 // Launches the kernel TileFft::io_for chooses for the pass.
-template <class T, int LOGM, int LOGR>
+template <class T, int LOGM, int LOGR, int LOG_BUDGET>
 void launch_tile(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
-  TileFft<T, LOGM, LOGR>::with_io(a, [&](auto io) { launch_tile_io<T, LOGM, LOGR, decltype(io)::value>(a, blocks, stream); });
+  TileOf<T, LOGM, LOGR, LOG_BUDGET>::with_io(a, [&](auto io) { launch_tile_io<T, LOGM, LOGR, LOG_BUDGET, decltype(io)::value>(a, blocks, stream); });
 }
 
-template <class T, int LOGM, int LOGR>
+template <class T, int LOGM, int LOGR, int LOG_BUDGET>
 void allow_tile_shared_memory() {
-  using F = TileFft<T, LOGM, LOGR>;
+  using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
   const auto allow = [](auto kernel) {
     COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, F::S.shared_bytes()));
   };
-  allow(tile_fft_kernel<T, LOGM, LOGR, Io::shared>);
-  if constexpr (has_io_kernel<F, Io::columns>()) allow(tile_fft_kernel<T, LOGM, LOGR, Io::columns>);
-  if constexpr (has_io_kernel<F, Io::rows>()) allow(tile_fft_kernel<T, LOGM, LOGR, Io::rows>);
+  allow(tile_fft_kernel<T, LOGM, LOGR, LOG_BUDGET, Io::shared>);
+  if constexpr (has_io_kernel<F, Io::columns>()) allow(tile_fft_kernel<T, LOGM, LOGR, LOG_BUDGET, Io::columns>);
+  if constexpr (has_io_kernel<F, Io::rows>()) allow(tile_fft_kernel<T, LOGM, LOGR, LOG_BUDGET, Io::rows>);
+}
+
+// The kernels that exist: tiles that fit one SM, and small-budget tiles only where they differ
+// from the large-budget ones (the planner never asks for the others).
+template <class T, int LOGM, int LOGR, int LOG_BUDGET>
+constexpr bool tile_exists() {
+  using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
+  return fits_one_sm<F>() &&
+         (LOG_BUDGET == kLog2TileBudget || small_budget_differs(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>))));
 }
 
 }  // namespace course::radixn
 
-// Defines launch_pass<T, LOGR> and prepare_pass<T, LOGR> for every LOGM in one translation unit.
-#define COURSE_RADIXN_KERNELS(T, LOGR_)                                                                      \
-  namespace course::radixn {                                                                                 \
-  template <>                                                                                                \
-  void launch_pass<T, LOGR_>(int logm, const PassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream) { \
-    with_tile_logm<LOGR_>(logm, [&]<int LOGM, int LOGR>() {                                                  \
-      using F = TileFft<T, LOGM, LOGR>;                                                                      \
-      if constexpr (fits_one_sm<F>()) {                                                                      \
-        launch_tile<T, LOGM, LOGR>(args, blocks, stream);                                                    \
-      } else {                                                                                               \
-        no_kernel(logm);                                                                                     \
-      }                                                                                                      \
-    });                                                                                                      \
-  }                                                                                                          \
-  template <>                                                                                                \
-  void prepare_pass<T, LOGR_>(int logm) {                                                                    \
-    with_tile_logm<LOGR_>(logm, [&]<int LOGM, int LOGR>() {                                                  \
-      using F = TileFft<T, LOGM, LOGR>;                                                                      \
-      if constexpr (fits_one_sm<F>()) {                                                                      \
-        allow_tile_shared_memory<T, LOGM, LOGR>();                                                           \
-      } else {                                                                                               \
-        no_kernel(logm);                                                                                     \
-      }                                                                                                      \
-    });                                                                                                      \
-  }                                                                                                          \
+// Defines launch_pass<T, LOGR> and prepare_pass<T, LOGR> for every LOGM and budget in one translation unit.
+#define COURSE_RADIXN_KERNELS(T, LOGR_)                                                                                       \
+  namespace course::radixn {                                                                                                  \
+  template <>                                                                                                                 \
+  void launch_pass<T, LOGR_>(int logm, int log_budget, const PassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream) { \
+    with_tile_logm<LOGR_>(logm, log_budget, [&]<int LOGM, int LOGR, int LOG_BUDGET>() {                                      \
+      if constexpr (tile_exists<T, LOGM, LOGR, LOG_BUDGET>()) {                                                              \
+        launch_tile<T, LOGM, LOGR, LOG_BUDGET>(args, blocks, stream);                                                        \
+      } else {                                                                                                                \
+        no_kernel(logm);                                                                                                      \
+      }                                                                                                                       \
+    });                                                                                                                       \
+  }                                                                                                                           \
+  template <>                                                                                                                 \
+  void prepare_pass<T, LOGR_>(int logm, int log_budget) {                                                                    \
+    with_tile_logm<LOGR_>(logm, log_budget, [&]<int LOGM, int LOGR, int LOG_BUDGET>() {                                      \
+      if constexpr (tile_exists<T, LOGM, LOGR, LOG_BUDGET>()) {                                                              \
+        allow_tile_shared_memory<T, LOGM, LOGR, LOG_BUDGET>();                                                               \
+      } else {                                                                                                                \
+        no_kernel(logm);                                                                                                      \
+      }                                                                                                                       \
+    });                                                                                                                       \
+  }                                                                                                                           \
   }

@@ -11,7 +11,12 @@ inline constexpr int kMaxStages = 14;
 inline constexpr int kMaxLog2Threads = 9;        // at most 512 threads per block of several sub-transforms
 inline constexpr int kMaxLog2ThreadsOne = 10;    // 1024 (CUDA's limit) for one sub-transform of 2^14
 inline constexpr int kLog2ElementsPerThread = 4;  // 16 elements per thread
-inline constexpr int kTileBudgetBytes = 64 * 1024;  // data per block before padding (about 3 blocks per SM)
+// Data per block before padding: 64 KiB (about 3 blocks per H100 SM), or 32 KiB when the GPU
+// gives a block less than the 68 KiB such a tile takes with its padding (Turing's 64 KiB, or the
+// 48 KiB every GPU gives without opting in). Fewer sub-transforms share a block; the code is the
+// same. The planner takes the larger budget that fits the device (planner.cpp).
+inline constexpr int kLog2TileBudget = 16;
+inline constexpr int kLog2SmallTileBudget = 15;
 // H100: the most shared memory one block may opt in to. The kernels are built for tiles up to
 // this and the planner refuses a larger limit.
 inline constexpr int kSharedLimitBytes = 227 * 1024;
@@ -26,6 +31,7 @@ struct TileShape {
   int logc = 0;               // C = 2^logc sub-transforms per block
   int row_stride = 1;         // shared-memory elements between two sub-transforms' rows
   int elem_bytes = 8;
+  int log_budget = kLog2TileBudget;  // 2^log_budget bytes of data per block, before padding
 
   constexpr int m() const { return 1 << logm; }
   constexpr int elements_per_thread() const { return 1 << loge; }
@@ -45,9 +51,11 @@ constexpr int pad(int i) { return i + (i >> 4); }
 // possible and the larger radices first. For logr = 4 this is the 2D paper's rule (256 = 16*16,
 // 128 = 16*8, 512 = 8*8*8) extended to every size: 2^10 = 16*8*8, 2^13 = 16*8*8*8. Even
 // spreading keeps every stage's thread count equal, so no thread idles in a smaller stage.
-constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_min_elements = kLog2ElementsPerThread) {
+constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_min_elements = kLog2ElementsPerThread,
+                                    int log_budget = kLog2TileBudget) {
   TileShape s{};
   s.logm = logm;
+  s.log_budget = log_budget;
   s.logr = logr;
   s.elem_bytes = elem_bytes;
   s.stages = logm == 0 ? 0 : (logm + logr - 1) / logr;
@@ -66,9 +74,9 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
   s.loge = loge > logm - kMaxLog2ThreadsOne ? loge : logm - kMaxLog2ThreadsOne;
   s.logp = logm - s.loge;
   // Sub-transforms per block: fill the tile budget, at most 512 threads in all.
-  int log_budget = 0;
-  while ((2 << log_budget) * elem_bytes <= kTileBudgetBytes) ++log_budget;
-  int c = log_budget - logm;
+  int log_points = 0;
+  while ((2 << log_points) * elem_bytes <= (1 << log_budget)) ++log_points;
+  int c = log_points - logm;
   if (c > kMaxLog2Threads - s.logp) c = kMaxLog2Threads - s.logp;
   s.logc = c > 0 ? c : 0;
   // Row stride. A column walk (c fastest, tile_coords) sends one shared-memory wavefront of
@@ -85,6 +93,13 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
   if (rows % 2 == 0) ++rows;
   s.row_stride = rows * unit;
   return s;
+}
+
+// The small budget gives a different tile only where the large one holds more than one
+// sub-transform's worth of 32 KiB; elsewhere the two are the same shape and one kernel serves.
+constexpr bool small_budget_differs(int logm, int logr, int elem_bytes, int log_min_elements = kLog2ElementsPerThread) {
+  return make_tile_shape(logm, logr, elem_bytes, log_min_elements, kLog2SmallTileBudget).logc !=
+         make_tile_shape(logm, logr, elem_bytes, log_min_elements, kLog2TileBudget).logc;
 }
 
 }  // namespace course::radixn

@@ -78,10 +78,10 @@ void emulate_smem_fft(std::vector<Complex<T>>& x, int log_len, int group, bool i
 // threads (radixn::TileFft, a barrier between them), then every thread's stores. Column passes
 // run K copies of the tile per block where the kernels do (tile_log_copies). Shared memory
 // starts as NaN in each block, so a slot no thread wrote shows up in the result.
-template <class T, int LOGM, bool Interleaved>
+template <class T, int LOGM, bool Interleaved, int V = 0>
 void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, long long blocks, bool inverse) {
-  using F = radixn::TileFft<T, LOGM, kTileLog2Radix, kTileLog2MinElements>;
-  using B = BlockTile<F, tile_log_copies<T>(LOGM, Interleaved)>;
+  using F = radixn::TileFft<T, LOGM, kTileLog2Radix, kTileLog2MinElements, variant_log_budget(V)>;
+  using B = BlockTile<F, tile_log_copies<T>(LOGM, Interleaved, V)>;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> sm(static_cast<std::size_t>(B::C) * B::row_stride), regs(static_cast<std::size_t>(B::threads) * B::E);
   const radixn::PassArgs<T> none{};
@@ -106,21 +106,38 @@ void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, 
   }
 }
 
+// One tile pass of the given variant on the CPU (the variant a plan picks: tile_variant).
+template <class T, bool Interleaved>
+void emulate_tile_pass(int logm, int variant, const Complex<T>* in, Complex<T>* out, const PassArgs& a, long long blocks, bool inverse) {
+  radixn::with_tile_logm<kTileLog2Radix>(logm, radixn::kLog2TileBudget, [&]<int LOGM, int LOGR, int>() {
+    const auto one = [&]<int V>() {
+      if constexpr (tile_variant_exists<T>(LOGM, Interleaved, V)) emulate_tile_c2c<T, LOGM, Interleaved, V>(in, out, a, blocks, inverse);
+      else throw std::logic_error("10_2d_real: no tile variant " + std::to_string(V) + " for 2^" + std::to_string(LOGM) + " points");
+    };
+    if (variant == 0) one.template operator()<0>();
+    else if (variant == 1) one.template operator()<1>();
+    else one.template operator()<2>();
+  });
+}
+
 // The default 2D C2C plan on the CPU: the tile row pass, then the tile column pass in place,
-// with the plan's pass arguments (row_args / column_args, 09's tile groups).
+// with the plan's pass arguments (row_args / column_args, 09's tile groups), each pass in the
+// tile variant a GPU with `limit_bytes` of shared memory per block gets. Returns false, having
+// done nothing, where a side has no tile at that limit (the plan's 09 long pass).
 template <class T>
-void emulate_tile_2d(const Complex<T>* in, Complex<T>* out, std::size_t rows, std::size_t cols, std::size_t batch, bool inverse) {
-  const std::size_t rg = std::size_t{1} << tile_shape<T>(layout_log2(cols)).logc;
-  radixn::with_tile_logm<kTileLog2Radix>(layout_log2(cols), [&]<int LOGM, int LOGR>() {
-    emulate_tile_c2c<T, LOGM, false>(in, out, row_args(cols, rg, rows * batch, cols, cols),
-                                     static_cast<long long>(layout_ceil_div(rows * batch, rg)), inverse);
-  });
-  if (rows == 1) return;
-  const std::size_t cg = std::size_t{1} << (tile_shape<T>(layout_log2(rows)).logc + tile_log_copies<T>(layout_log2(rows), true));
-  radixn::with_tile_logm<kTileLog2Radix>(layout_log2(rows), [&]<int LOGM, int LOGR>() {
-    emulate_tile_c2c<T, LOGM, true>(out, out, column_args(rows, cg, cols), static_cast<long long>(batch * layout_ceil_div(cols, cg)),
-                                    inverse);
-  });
+bool emulate_tile_2d(const Complex<T>* in, Complex<T>* out, std::size_t rows, std::size_t cols, std::size_t batch, bool inverse,
+                     int limit_bytes = radixn::kSharedLimitBytes) {
+  const int lc = layout_log2(cols), lr = layout_log2(rows);
+  const int vr = tile_variant<T>(lc, false, limit_bytes), vc = rows > 1 ? tile_variant<T>(lr, true, limit_bytes) : 0;
+  if (vr < 0 || vc < 0) return false;
+  const std::size_t rg = std::size_t{1} << tile_shape<T>(lc, vr).logc;
+  emulate_tile_pass<T, false>(lc, vr, in, out, row_args(cols, rg, rows * batch, cols, cols),
+                              static_cast<long long>(layout_ceil_div(rows * batch, rg)), inverse);
+  if (rows == 1) return true;
+  const std::size_t cg = std::size_t{1} << (tile_shape<T>(lr, vc).logc + tile_log_copies<T>(lr, true, vc));
+  emulate_tile_pass<T, true>(lr, vc, out, out, column_args(rows, cg, cols), static_cast<long long>(batch * layout_ceil_div(cols, cg)),
+                             inverse);
+  return true;
 }
 
 }  // namespace course::twod

@@ -17,11 +17,14 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
+#include "10_2d_real/long_pass.hpp"
 #include "10_2d_real/optics.hpp"
 #include "10_2d_real/shape.hpp"
 #include "common/complex.hpp"
+#include "common/gpu_limits.hpp"
 #include "common/cuda_helpers.hpp"
 
 namespace course::twod {
@@ -43,6 +46,9 @@ struct Options {
   std::size_t column_group = 0;  // 0: the default for the precision (8 float, 4 double: 64 bytes a row)
   ColumnMethod column_method = ColumnMethod::grouped;
   int log_radix = 4;             // 4: radix-16 stages (the default); 2: radix-4 stages (the first version)
+  // Shared memory per block the plan fits: 0 takes the device's (or COURSE_SHARED_LIMIT_KIB);
+  // a value overrides both, to plan as a smaller GPU would (common/gpu_limits.hpp).
+  int shared_limit_bytes = 0;
 };
 
 // The options of the first kernels, for the lesson's comparisons.
@@ -60,6 +66,8 @@ struct PassInfo {
   std::size_t blocks = 0;
   std::size_t shared_bytes = 0;
   bool tile = false;     // a 09 tile: per_thread counts points in registers, radices lists the stages
+  int variant = 0;       // which tile (pass_layout.hpp): 0 on an H100, smaller ones on smaller GPUs
+  bool long_pass = false;  // no tile fits the GPU: 09's multi-pass plan does this pass (long_pass.hpp)
   std::string radices;
   std::string str() const;
 };
@@ -80,6 +88,8 @@ class Plan2D {
   Options options_;
   cudaStream_t stream_ = nullptr;
   PassInfo row_{}, column_{};
+  SharedLimit limit_{};
+  LongPass<T> long_rows_, long_columns_;
   cuda::DeviceBuffer<Complex<T>> row_table_, column_table_, scratch_;
 };
 
@@ -100,6 +110,8 @@ class RealPlan2D {
   Options options_;
   cudaStream_t stream_ = nullptr;
   PassInfo row_{}, column_{};
+  SharedLimit limit_{};
+  LongPass<T> long_columns_;
   cuda::DeviceBuffer<Complex<T>> half_table_, split_table_, column_table_, scratch_;
 };
 
@@ -126,8 +138,11 @@ class OtfPipeline {
   Options options_;
   cudaStream_t stream_ = nullptr;
   PassInfo row_{}, column_{};
+  SharedLimit limit_{};
   double scale_ = 1;
   cuda::DeviceBuffer<Complex<T>> row_table_, column_table_;
+  // When a side has no tile on this GPU (long_pass.hpp): the unfused pipeline on a 2D plan.
+  std::unique_ptr<Plan2D<T>> unfused_;
 };
 
 // The same pipeline from cuFFT and one elementwise kernel per remaining step: pupil, inverse

@@ -40,20 +40,29 @@ inline void require_options(const Shape& s, const Options& o) {
   if (o.log_radix != 4) refuse_shape(s, "log_radix = " + std::to_string(o.log_radix) + why);
 }
 
+// The shared memory a plan fits (common/gpu_limits.hpp): the option, else the environment's
+// COURSE_SHARED_LIMIT_KIB, else what the device lets a block opt in to. A GPU older than the
+// course supports is refused here, before anything is allocated.
+inline SharedLimit plan_limit(const Options& o) {
+  cuda::require_supported_gpu(kChapter);
+  return resolve_shared_limit(kChapter, o.shared_limit_bytes, cuda::device_shared_limit_bytes(), radixn::kSharedLimitBytes);
+}
+
 // A block's tile of `len`-point transforms: 09's tile (C transforms, E points per thread in
-// registers), K copies of it for a narrow column pass (tile_log_copies).
+// registers), K copies of it for a narrow column pass (tile_log_copies), of the given variant.
 template <class T>
-std::size_t tile_group(std::size_t len, bool columns) {
+std::size_t tile_group(std::size_t len, bool columns, int variant) {
   const int logm = log2_of(len);
-  return std::size_t{1} << (tile_shape<T>(logm).logc + tile_log_copies<T>(logm, columns));
+  return std::size_t{1} << (tile_shape<T>(logm, variant).logc + tile_log_copies<T>(logm, columns, variant));
 }
 
 template <class T>
-PassInfo tile_pass_info(std::size_t len, std::size_t blocks, bool columns) {
-  const int logm = log2_of(len), k = tile_log_copies<T>(logm, columns);
-  const auto t = tile_shape<T>(logm);
+PassInfo tile_pass_info(std::size_t len, std::size_t blocks, bool columns, int variant) {
+  const int logm = log2_of(len), k = tile_log_copies<T>(logm, columns, variant);
+  const auto t = tile_shape<T>(logm, variant);
   PassInfo p;
   p.tile = true;
+  p.variant = variant;
   p.length = static_cast<int>(len);
   p.group = 1 << (t.logc + k);
   p.threads = t.threads() << k;
@@ -66,8 +75,43 @@ PassInfo tile_pass_info(std::size_t len, std::size_t blocks, bool columns) {
   return p;
 }
 
+// The tile pass over `per_slice` transforms of `len` points in each of `slices` slices: the
+// first tile variant that fits `limit_bytes`, or a long pass (long_pass.hpp) when none does.
+template <class T>
+PassInfo tile_pass(std::size_t len, std::size_t per_slice, std::size_t slices, bool columns, int limit_bytes) {
+  const int variant = tile_variant<T>(log2_of(len), columns, limit_bytes);
+  if (variant < 0) {
+    PassInfo p;
+    p.long_pass = true;
+    p.length = static_cast<int>(len);
+    return p;
+  }
+  return tile_pass_info<T>(len, slices * ceil_div(per_slice, tile_group<T>(len, columns, variant)), columns, variant);
+}
+
 inline TileLaunch tile_launch(const PassInfo& p, const PassArgs& a, cudaStream_t stream) {
-  return TileLaunch{log2_of(static_cast<std::size_t>(p.length)), a, p.blocks, stream};
+  return TileLaunch{log2_of(static_cast<std::size_t>(p.length)), a, p.blocks, stream, p.variant};
+}
+
+// The first kernels (Kernels::stockham, kept for the lesson's comparisons): a pass of `group`
+// transforms a block (blocks = slices x ceil(per_slice / group)), the group halved until the
+// block fits the GPU's shared memory. One transform that does not fit alone (4096 doubles on a
+// GPU of 64 KiB or less) is refused by require_fits, by name and number.
+template <class T>
+PassInfo pass_info(std::size_t len, std::size_t group, std::size_t blocks, std::size_t shared_points, int log_radix);
+template <class T>
+PassInfo fitted_pass_info(std::size_t len, std::size_t group, std::size_t per_slice, std::size_t slices, std::size_t points_each,
+                          int log_radix, const SharedLimit& limit) {
+  for (;; group /= 2) {
+    PassInfo p = pass_info<T>(len, group, slices * ceil_div(per_slice, group), group * points_each, log_radix);
+    if (p.shared_bytes <= static_cast<std::size_t>(limit.bytes) || group == 1) return p;
+  }
+}
+inline void require_fits(const Shape& s, const PassInfo& p, const char* pass, const SharedLimit& limit) {
+  if (p.shared_bytes > static_cast<std::size_t>(limit.bytes))
+    refuse_shape(s, std::string(pass) + " of the first kernels (Kernels::stockham) needs " + std::to_string(p.shared_bytes) +
+                    " bytes of shared memory per block, over the limit of " + std::to_string(limit.bytes) + " (from " + limit.source +
+                    "); the default Kernels::tiles fits every GPU");
 }
 
 inline void require_log_radix(const Shape& s, int log_radix) {
@@ -179,9 +223,11 @@ namespace course::twod {
 
 inline std::string PassInfo::str() const {
   std::ostringstream s;
+  if (long_pass) return std::to_string(length) + "-point transforms by 09's multi-pass plan (no tile fits this GPU's shared memory)";
   if (tile) {
     s << length << "-point x " << group << " per block (09 tile, radices " << radices << "), " << threads << " threads x "
       << per_thread << " points in registers, " << blocks << " blocks, " << shared_bytes / 1024.0 << " KiB shared";
+    if (variant) s << " (tile variant " << variant << ", for a smaller GPU)";
     return s.str();
   }
   s << length << "-point x " << group << " per block, " << threads << " threads x " << per_thread << " radix-"
@@ -199,34 +245,37 @@ Plan2D<T>::Plan2D(std::size_t rows, std::size_t cols, std::size_t batch, cudaStr
   require_options(shape_, options);
   if (options.column_group) require_column_group(shape_, options.column_group);
   require_log_radix(shape_, options.log_radix);
+  limit_ = plan_limit(options);
   const std::size_t all_rows = rows * batch;
   if (options.kernels == Kernels::tiles) {
-    row_ = tile_pass_info<T>(cols, ceil_div(all_rows, tile_group<T>(cols, false)), false);
-    require_grid(shape_, row_.blocks, "the row pass");
+    row_ = tile_pass<T>(cols, all_rows, 1, false, limit_.bytes);
+    if (row_.long_pass) long_rows_ = LongPass<T>(cols, all_rows, 1, cols, 1, 0, stream, limit_.bytes);
+    else require_grid(shape_, row_.blocks, "the row pass");
     if (rows > 1) {
-      column_ = tile_pass_info<T>(rows, batch * ceil_div(cols, tile_group<T>(rows, true)), true);
-      require_grid(shape_, column_.blocks, "the column pass");
+      column_ = tile_pass<T>(rows, cols, batch, true, limit_.bytes);
+      if (column_.long_pass) long_columns_ = LongPass<T>(rows, cols, cols, 1, batch, rows * cols, stream, limit_.bytes);
+      else require_grid(shape_, column_.blocks, "the column pass");
     }
     return;
   }
-  const std::size_t rg = row_group<T>(cols, all_rows);
-  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
+  row_ = fitted_pass_info<T>(cols, row_group<T>(cols, all_rows), all_rows, 1, cols, options.log_radix, limit_);
   require_grid(shape_, row_.blocks, "the row pass");
   if (rows > 1) {
     if (options.column_method == ColumnMethod::grouped) {
       const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols, options.log_radix);
-      column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows, options.log_radix);
+      column_ = fitted_pass_info<T>(rows, cg, cols, batch, rows, options.log_radix, limit_);
       require_grid(shape_, column_.blocks, "the column pass");
     } else {
-      const std::size_t tg = row_group<T>(rows, cols * batch);
-      column_ = pass_info<T>(rows, tg, ceil_div(cols * batch, tg), tg * rows, options.log_radix);
+      column_ = fitted_pass_info<T>(rows, row_group<T>(rows, cols * batch), cols * batch, 1, rows, options.log_radix, limit_);
       require_grid(shape_, column_.blocks, "the column pass");
       require_transpose_batch(shape_);
       require_scratch(shape_, rows * cols * batch * sizeof(Complex<T>), free_device_bytes());
       scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * cols * batch);
     }
+    require_fits(shape_, column_, "the column pass", limit_);
     column_table_ = upload_table<T>(rows, rows);
   }
+  require_fits(shape_, row_, "the row pass", limit_);
   row_table_ = upload_table<T>(cols, cols);
 }
 
@@ -236,8 +285,11 @@ void Plan2D<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) co
   const bool inverse = dir == Direction::inverse;
   const auto [rows, cols, batch] = shape_;
   if (options_.kernels == Kernels::tiles) {
-    launch_tile_c2c<T>(tile_launch(row_, row_args(cols, row_.group, rows * batch, cols, cols), stream_), false, in, out, inverse, T(1));
-    if (rows > 1) launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, cols), stream_), true, out, out, inverse, T(1));
+    if (row_.long_pass) long_rows_.execute(in, out, dir, stream_);
+    else launch_tile_c2c<T>(tile_launch(row_, row_args(cols, row_.group, rows * batch, cols, cols), stream_), false, in, out, inverse, T(1));
+    if (rows == 1) return;
+    if (column_.long_pass) long_columns_.execute(out, out, dir, stream_);
+    else launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, cols), stream_), true, out, out, inverse, T(1));
     return;
   }
   launch_c2c<T, false>(in, out, row_args(cols, row_.group, rows * batch, cols, cols), row_, row_table_.data(), inverse, T(1), stream_);
@@ -259,6 +311,7 @@ std::string Plan2D<T>::describe() const {
   if (shape_.rows > 1)
     s << "\n  column pass: " << (options_.column_method == ColumnMethod::grouped ? "" : "transpose, rows of ") << column_.str()
       << (options_.column_method == ColumnMethod::transpose ? ", transpose back" : "");
+  s << "\n  shared memory: " << limit_.bytes / 1024 << " KiB per block at most (from " << limit_.source << ")";
   return s.str();
 }
 
@@ -273,31 +326,37 @@ RealPlan2D<T>::RealPlan2D(std::size_t rows, std::size_t cols, std::size_t batch,
   if (options.column_group) require_column_group(shape_, options.column_group);
   require_log_radix(shape_, options.log_radix);
   const std::size_t m = cols / 2, bins = m + 1, all_rows = rows * batch;
+  limit_ = plan_limit(options);
   if (options.kernels == Kernels::tiles) {
-    row_ = tile_pass_info<T>(m, ceil_div(all_rows, tile_group<T>(m, false)), false);
+    // The packed rows are at most 2048 points: a tile of every GPU holds them (48 KiB and up).
+    row_ = tile_pass<T>(m, all_rows, 1, false, limit_.bytes);
+    if (row_.long_pass) refuse_shape(shape_, "no tile holds a packed row of " + std::to_string(m) + " points within " + std::to_string(limit_.bytes) + " bytes");
     require_grid(shape_, row_.blocks, "the row pass");
     split_table_ = upload_table<T>(cols, bins);
     if (rows > 1) {
-      column_ = tile_pass_info<T>(rows, batch * ceil_div(bins, tile_group<T>(rows, true)), true);
-      require_grid(shape_, column_.blocks, "the column pass");
+      column_ = tile_pass<T>(rows, bins, batch, true, limit_.bytes);
+      if (column_.long_pass) long_columns_ = LongPass<T>(rows, bins, bins, 1, batch, rows * bins, stream, limit_.bytes);
+      else require_grid(shape_, column_.blocks, "the column pass");
       require_scratch(shape_, rows * bins * batch * sizeof(Complex<T>), free_device_bytes());
       scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * bins * batch);
     }
     return;
   }
-  const std::size_t rg = row_group<T>(m, all_rows);
-  row_ = pass_info<T>(m, rg, ceil_div(all_rows, rg), rg * bins, options.log_radix);  // C2R holds M + 1 bins per row
+  // C2R holds M + 1 bins per row.
+  row_ = fitted_pass_info<T>(m, row_group<T>(m, all_rows), all_rows, 1, bins, options.log_radix, limit_);
   require_grid(shape_, row_.blocks, "the row pass");
   half_table_ = upload_table<T>(m, m);
   split_table_ = upload_table<T>(cols, bins);
   if (rows > 1) {
     const std::size_t cg = detail::column_group<T>(options.column_group, rows, bins, options.log_radix);
-    column_ = pass_info<T>(rows, cg, batch * ceil_div(bins, cg), cg * rows, options.log_radix);
+    column_ = fitted_pass_info<T>(rows, cg, bins, batch, rows, options.log_radix, limit_);
     require_grid(shape_, column_.blocks, "the column pass");
     require_scratch(shape_, rows * bins * batch * sizeof(Complex<T>), free_device_bytes());
+    require_fits(shape_, column_, "the column pass", limit_);
     column_table_ = upload_table<T>(rows, rows);
     scratch_ = cuda::DeviceBuffer<Complex<T>>(rows * bins * batch);
   }
+  require_fits(shape_, row_, "the row pass", limit_);
 }
 
 template <class T>
@@ -308,7 +367,9 @@ void RealPlan2D<T>::forward(const T* in, Complex<T>* out) const {
   const PassArgs a = row_args(m, row_.group, rows * batch, m, bins);
   if (options_.kernels == Kernels::tiles) {
     launch_tile_r2c_rows<T>(tile_launch(row_, a, stream_), reinterpret_cast<const Complex<T>*>(in), out, split_table_.data());
-    if (rows > 1) launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, bins), stream_), true, out, out, false, T(1));
+    if (rows == 1) return;
+    if (column_.long_pass) long_columns_.execute(out, out, Direction::forward, stream_);
+    else launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, bins), stream_), true, out, out, false, T(1));
     return;
   }
   with_kernel_shape(row_, [&](auto nb, auto lr) {
@@ -330,7 +391,8 @@ void RealPlan2D<T>::inverse(const Complex<T>* in, T* out) const {
   const Complex<T>* rows_in = in;
   if (options_.kernels == Kernels::tiles) {
     if (rows > 1) {
-      launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, bins), stream_), true, in, scratch_.data(), true, T(1));
+      if (column_.long_pass) long_columns_.execute(in, scratch_.data(), Direction::inverse, stream_);
+      else launch_tile_c2c<T>(tile_launch(column_, column_args(rows, column_.group, bins), stream_), true, in, scratch_.data(), true, T(1));
       rows_in = scratch_.data();
     }
     launch_tile_c2r_rows<T>(tile_launch(row_, row_args(m, row_.group, rows * batch, bins, m), stream_), rows_in,
@@ -357,6 +419,7 @@ std::string RealPlan2D<T>::describe() const {
   s << "10_2d_real R2C/C2R " << precision_name<T>() << " " << shape_.str() << "\n  row pass (packed " << shape_.cols / 2
     << "-point FFT + split): " << row_.str();
   if (shape_.rows > 1) s << "\n  column pass over " << half_cols() << " columns: " << column_.str();
+  s << "\n  shared memory: " << limit_.bytes / 1024 << " KiB per block at most (from " << limit_.source << ")";
   return s.str();
 }
 
@@ -380,17 +443,27 @@ OtfPipeline<T>::OtfPipeline(std::size_t rows, std::size_t cols, std::size_t batc
   require_log_radix(shape_, options.log_radix);
   scale_ = 1.0 / (static_cast<double>(rows) * cols * static_cast<double>(aperture_samples(rows, cols, pupil.radius)));
   const std::size_t all_rows = rows * batch;
+  limit_ = plan_limit(options);
   if (options.kernels == Kernels::tiles) {
-    row_ = tile_pass_info<T>(cols, ceil_div(all_rows, tile_group<T>(cols, false)), false);
-    column_ = tile_pass_info<T>(rows, batch * ceil_div(cols, tile_group<T>(rows, true)), true);
+    row_ = tile_pass<T>(cols, all_rows, 1, false, limit_.bytes);
+    column_ = tile_pass<T>(rows, cols, batch, true, limit_.bytes);
+    if (row_.long_pass || column_.long_pass) {
+      // A side no tile holds on this GPU: the fused kernels need whole rows and columns in one
+      // block, so the pipeline runs unfused, as the cuFFT baseline does, on this chapter's 2D plan.
+      Options c2c;
+      c2c.shared_limit_bytes = limit_.bytes;
+      unfused_ = std::make_unique<Plan2D<T>>(rows, cols, batch, stream, c2c);
+      return;
+    }
     require_grid(shape_, row_.blocks, "the row pass");
     require_grid(shape_, column_.blocks, "the column pass");
     return;
   }
-  const std::size_t rg = row_group<T>(cols, all_rows);
-  row_ = pass_info<T>(cols, rg, ceil_div(all_rows, rg), rg * cols, options.log_radix);
+  row_ = fitted_pass_info<T>(cols, row_group<T>(cols, all_rows), all_rows, 1, cols, options.log_radix, limit_);
   const std::size_t cg = detail::column_group<T>(options.column_group, rows, cols, options.log_radix);
-  column_ = pass_info<T>(rows, cg, batch * ceil_div(cols, cg), cg * rows, options.log_radix);
+  column_ = fitted_pass_info<T>(rows, cg, cols, batch, rows, options.log_radix, limit_);
+  require_fits(shape_, row_, "the row pass", limit_);
+  require_fits(shape_, column_, "the column pass", limit_);
   row_table_ = upload_table<T>(cols, cols);
   column_table_ = upload_table<T>(rows, rows);
 }
@@ -400,6 +473,20 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
   using namespace detail;
   const auto [rows, cols, batch] = shape_;
   const PassArgs ra = row_args(cols, row_.group, rows * batch, cols, cols);
+  if (unfused_) {
+    const long long total = static_cast<long long>(shape_.points() * batch);
+    const unsigned blocks = static_cast<unsigned>(ceil_div(static_cast<std::size_t>(total), 256));
+    pupil_kernel<T><<<blocks, 256, 0, stream_>>>(otf, static_cast<long long>(rows), static_cast<long long>(cols), total, pupil_);
+    COURSE_CUDA_CHECK_LAUNCH();
+    unfused_->execute(otf, otf, Direction::inverse);
+    intensity_kernel<T><<<blocks, 256, 0, stream_>>>(otf, total);
+    COURSE_CUDA_CHECK_LAUNCH();
+    if (psf) COURSE_CUDA_CHECK(cudaMemcpyAsync(psf, otf, static_cast<std::size_t>(total) * sizeof(Complex<T>), cudaMemcpyDeviceToDevice, stream_));
+    unfused_->execute(otf, otf, Direction::forward);
+    scale_kernel<T><<<blocks, 256, 0, stream_>>>(otf, total, static_cast<T>(scale_));
+    COURSE_CUDA_CHECK_LAUNCH();
+    return;
+  }
   if (options_.kernels == Kernels::tiles) {
     launch_tile_pupil_rows<T>(tile_launch(row_, ra, stream_), otf, pupil_, static_cast<long long>(rows));
     launch_tile_otf_columns<T>(tile_launch(column_, column_args(rows, column_.group, cols), stream_), otf, psf);
@@ -426,9 +513,15 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
 template <class T>
 std::string OtfPipeline<T>::describe() const {
   std::ostringstream s;
-  s << "10_2d_real OTF pipeline " << precision_name<T>() << " " << shape_.str() << ", pupil radius " << pupil_.radius
-    << "\n  kernel 1 (pupil + inverse rows): " << row_.str() << "\n  kernel 2 (inverse columns, |.|^2, forward columns): "
+  s << "10_2d_real OTF pipeline " << precision_name<T>() << " " << shape_.str() << ", pupil radius " << pupil_.radius;
+  if (unfused_) {
+    s << "\n  unfused (a side has no tile on this GPU): pupil, inverse 2D, |.|^2, forward 2D, scale; the 2D plan:\n"
+      << unfused_->describe();
+    return s.str();
+  }
+  s << "\n  kernel 1 (pupil + inverse rows): " << row_.str() << "\n  kernel 2 (inverse columns, |.|^2, forward columns): "
     << column_.str() << "\n  kernel 3 (forward rows, scaled): " << row_.str();
+  s << "\n  shared memory: " << limit_.bytes / 1024 << " KiB per block at most (from " << limit_.source << ")";
   return s.str();
 }
 

@@ -33,9 +33,19 @@ inline constexpr int kTileLog2Radix = 4;
 // kernel of this chapter uses the one shape.
 inline constexpr int kTileLog2MinElements = 0;
 
+// Tile variants, for GPUs whose blocks get less shared memory than an H100's (issue of the
+// limit: common/gpu_limits.hpp). Variant 0 is the tile every pass takes on an H100; each later
+// one is smaller and is taken only when the one before does not fit the device:
+//   0  09's 64 KiB tile, K copies of it in a narrow column pass (tile_log_copies below);
+//   1  09's 64 KiB tile, no copies (a 4096-point column pass in 68 KiB instead of 136);
+//   2  09's 32 KiB tile (radixn::kLog2SmallTileBudget), no copies: fits the 48 KiB of any GPU.
+inline constexpr int kTileVariants = 3;
+constexpr int variant_log_budget(int variant) { return variant == 2 ? radixn::kLog2SmallTileBudget : radixn::kLog2TileBudget; }
+
 template <class T>
-constexpr radixn::TileShape tile_shape(int logm) {
-  return radixn::make_tile_shape(logm, kTileLog2Radix, static_cast<int>(sizeof(Complex<T>)), kTileLog2MinElements);
+constexpr radixn::TileShape tile_shape(int logm, int variant = 0) {
+  return radixn::make_tile_shape(logm, kTileLog2Radix, static_cast<int>(sizeof(Complex<T>)), kTileLog2MinElements,
+                                 variant_log_budget(variant));
 }
 
 // How many copies of 09's tile F (of C transforms) one block runs side by side: 1 for rows; for a
@@ -44,9 +54,9 @@ constexpr radixn::TileShape tile_shape(int logm) {
 // 4096 points, 16-byte runs: there K = 2. The copies need no new FFT code: with K C transforms
 // and K times the threads, thread t's stage work is row t >> logp of the same padded layout.
 template <class T>
-constexpr int tile_log_copies(int logm, bool columns) {
+constexpr int tile_log_copies(int logm, bool columns, int variant = 0) {
   int k = 0;
-  if (columns)
+  if (columns && variant == 0)
     while ((static_cast<int>(sizeof(Complex<T>)) << (tile_shape<T>(logm).logc + k)) < 32) ++k;
   return k;
 }
@@ -60,6 +70,28 @@ struct BlockTile {
   static constexpr int row_stride = F::S.row_stride;
   static constexpr int shared_bytes = F::S.shared_bytes() << LOGK;
 };
+
+// Shared memory of a pass's block under tile variant v (see tile_shape), and whether the variant
+// exists as a kernel: variant 1 only where variant 0 has copies, variant 2 only where it is smaller
+// than variant 1. A plan takes the first variant that fits the device (tile_variant).
+template <class T>
+constexpr int tile_variant_bytes(int logm, bool columns, int variant) {
+  return tile_shape<T>(logm, variant).shared_bytes() << tile_log_copies<T>(logm, columns, variant);
+}
+template <class T>
+constexpr bool tile_variant_exists(int logm, bool columns, int variant) {
+  if (variant == 0) return true;
+  if (variant == 1) return tile_log_copies<T>(logm, columns) > 0;
+  return variant == 2 && tile_variant_bytes<T>(logm, columns, 2) < tile_variant_bytes<T>(logm, columns, 1);
+}
+// The first variant whose block fits `limit_bytes`; -1 when none does (4096 double points need
+// 68 KiB in any variant: such a pass goes through 09's multi-pass plans, fft2d_impl.cuh).
+template <class T>
+constexpr int tile_variant(int logm, bool columns, int limit_bytes) {
+  for (int v = 0; v < kTileVariants; ++v)
+    if (tile_variant_exists<T>(logm, columns, v) && tile_variant_bytes<T>(logm, columns, v) <= limit_bytes) return v;
+  return -1;
+}
 
 // Tile element e (e = thread + j * threads: consecutive threads, consecutive e) of a block tile
 // B to (transform c, element r):

@@ -156,6 +156,39 @@ TEMPLATE_TEST_CASE("emulated tile passes: row pass then column tiles match FFTW'
     }
 }
 
+// The same plans as a smaller GPU runs them: each pass in the tile variant that fits 48, 64, 99
+// or 163 KiB of shared memory per block (pass_layout.hpp), every side 1 .. 4096 in float and
+// double. Where no variant fits (4096 double points at 64 KiB and less) the plan hands the
+// pass to 09's multi-pass plan, whose own emulated tests cover those limits.
+TEMPLATE_TEST_CASE("emulated tile passes at every GPU's shared-memory limit", "[emulated][tiles][limits]", float, double) {
+  using T = TestType;
+  for (int kib : {48, 64, 99, 163}) {
+    int long_sides = 0;
+    for (int log_side = 0; log_side <= 12; ++log_side) {
+      const std::size_t side = std::size_t{1} << log_side;
+      for (auto [rows, cols] : std::vector<std::array<std::size_t, 2>>{{side, 4}, {4, side}}) {
+        const std::size_t batch = 3, n = rows * cols * batch;
+        const auto x = random_gaussian<T>(n, fresh_seed() + rows * 7 + cols);
+        std::vector<Complex<T>> got(n, Complex<T>{std::numeric_limits<T>::quiet_NaN(), T(0)});
+        INFO(precision_name<T>() << " " << rows << "x" << cols << " at " << kib << " KiB");
+        if (!emulate_tile_2d<T>(x.data(), got.data(), rows, cols, batch, false, kib * 1024)) {
+          ++long_sides;
+          continue;
+        }
+        const double err = rel_l2_error<T, long double>(got, reference_c2c_2d<T>(x, rows, cols, batch, Direction::forward));
+        REQUIRE(err <= tolerance<T>(rows * cols));
+      }
+      // Every variant a plan takes fits the limit.
+      for (bool columns : {false, true}) {
+        const int v = tile_variant<T>(log_side, columns, kib * 1024);
+        if (v >= 0) CHECK(tile_variant_bytes<T>(log_side, columns, v) <= kib * 1024);
+      }
+    }
+    // Only 4096 double points have no tile, and only at 64 KiB and less (a row and a column).
+    CHECK(long_sides == (sizeof(T) == 8 && kib <= 64 ? 2 : 0));
+  }
+}
+
 TEMPLATE_TEST_CASE("emulated R2C split and C2R merge match FFTW r2c / c2r, and C2R(R2C(x)) = N x", "[emulated]", float, double) {
   using T = TestType;
   for (std::size_t n = 2; n <= 4096; n *= 2) {

@@ -1,6 +1,7 @@
 // The chapter's plans on a GPU (exit 77 without one): 2D C2C, R2C / C2R and the OTF pipeline
 // against FFTW's 2D plans (long double), float and double, outputs poisoned with NaN first.
 // [sanitize] marks the small cases gpu_check.sh runs under compute-sanitizer.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
 #include "common/gpu_conformance.hpp"
+#include "common/gpu_limits.hpp"
 #include "common/metrics.hpp"
 #include "common/signals.hpp"
 
@@ -20,9 +22,34 @@ namespace {
 
 using ShapeList = std::vector<std::array<std::size_t, 3>>;  // rows, cols, batch
 
+// The first kernels (Kernels::stockham) have no smaller tiles: when the test runs as a GPU of
+// 64 KiB or less per block (COURSE_SHARED_LIMIT_KIB, see cmake/Course.cmake), a side of 4096
+// doubles does not fit one block and the plan must refuse it by name, before any work.
+template <class T>
+bool refused_on_this_gpu(std::size_t rows, std::size_t cols, const Options& opt) {
+  const int limit = shared_limit_from_environment("test_10_gpu", 227);
+  return opt.kernels == Kernels::stockham && sizeof(T) == 8 && std::max(rows, cols) == 4096 && limit > 0 && limit <= 64 * 1024;
+}
+template <class Make>
+void require_refused_for_shared_memory(Make&& make) {
+  try {
+    make();
+    FAIL("a first-kernels plan that cannot fit this GPU's shared memory was accepted");
+  } catch (const size_error& e) {
+    const std::string msg = e.what();
+    INFO(msg);
+    CHECK(msg.find("Kernels::stockham") != std::string::npos);
+    CHECK(msg.find("over the limit of") != std::string::npos);
+  }
+}
+
 template <class T>
 double c2c_error(std::size_t rows, std::size_t cols, std::size_t batch, Direction dir, const Options& opt = {},
                  cudaStream_t stream = nullptr) {
+  if (refused_on_this_gpu<T>(rows, cols, opt)) {
+    require_refused_for_shared_memory([&] { Plan2D<T>(rows, cols, batch, stream, opt); });
+    return 0;
+  }
   const std::size_t n = rows * cols * batch;
   const auto x = random_gaussian<T>(n, fresh_seed() + rows * 1000003 + cols * 101 + batch);
   const auto ref = reference_c2c_2d<T>(x, rows, cols, batch, dir);
@@ -61,6 +88,10 @@ std::vector<T> random_reals(std::size_t n, std::uint64_t seed) {
 
 template <class T>
 void check_real(std::size_t rows, std::size_t cols, std::size_t batch, const Options& opt = {}) {
+  if (refused_on_this_gpu<T>(rows, cols, opt)) {
+    require_refused_for_shared_memory([&] { RealPlan2D<T>(rows, cols, batch, nullptr, opt); });
+    return;
+  }
   const std::size_t n = rows * cols * batch, bins = cols / 2 + 1, m = rows * bins * batch;
   const auto x = random_reals<T>(n, fresh_seed() + rows * 7919 + cols * 13 + batch);
   RealPlan2D<T> plan(rows, cols, batch, nullptr, opt);
@@ -235,6 +266,38 @@ TEMPLATE_TEST_CASE("fused OTF pipeline matches the FFTW pipeline with aberration
       total += z.re;
     }
     CHECK(std::abs(total / (static_cast<long double>(rows) * cols * batch * aperture_samples(rows, cols, p.radius)) - 1) < 1e-3);
+  }
+}
+
+// Plans as a GPU with 48 KiB per block (every GPU without opting in) makes them: every tile in
+// its smallest variant, and a side of 4096 doubles (no tile holds it) through 09's multi-pass
+// plans, the OTF pipeline then unfused. Runs in every ctest pass, whatever the device.
+TEMPLATE_TEST_CASE("plans for the smallest GPU (48 KiB a block): C2C, R2C / C2R, OTF", "[gpu][limits][sanitize]", float, double) {
+  using T = TestType;
+  Options small;
+  small.shared_limit_bytes = 48 * 1024;
+  check_c2c<T>({{4096, 8, 2}, {8, 4096, 1}, {16, 1024, 3}, {1024, 16, 1}, {64, 64, 2}}, small);
+  check_real<T>(4096, 8, 2, small);
+  check_real<T>(8, 4096, 1, small);
+  const Plan2D<T> plan(4096, 8, 1, nullptr, small);
+  INFO(plan.describe());
+  CHECK(plan.describe().find("48 KiB per block at most (from PlanOptions)") != std::string::npos);
+  CHECK((plan.describe().find("09's") != std::string::npos) == (sizeof(T) == 8));
+  PupilSpec p;
+  p.radius = 3;
+  p.aberration = {0.1, 0.0, 0.05};
+  for (auto [rows, cols] : std::vector<std::array<std::size_t, 2>>{{4096, 4}, {4, 4096}, {64, 32}}) {
+    OtfPipeline<T> otf(rows, cols, 2, p, nullptr, small);
+    cuda::DeviceBuffer<Complex<T>> d(rows * cols * 2), d_psf(rows * cols * 2);
+    d.poison();
+    d_psf.poison();
+    otf.execute(d.data(), d_psf.data());
+    COURSE_CUDA_CHECK(cudaDeviceSynchronize());
+    const double err = rel_l2_error<T, long double>(d.to_host(), otf_reference<T>(rows, cols, 2, p));
+    INFO(otf.describe() << "\nerr " << err);
+    CHECK((otf.describe().find("unfused") != std::string::npos) == (sizeof(T) == 8 && std::max(rows, cols) == 4096));
+    REQUIRE(err <= 4 * tolerance<T>(rows * cols));
+    for (auto z : d_psf.to_host()) REQUIRE((z.im == 0 && z.re >= 0));
   }
 }
 

@@ -16,8 +16,8 @@
 
 namespace course::twod {
 
-template <class T, int LOGM, int LOGR>
-using Tile = radixn::TileFft<T, LOGM, LOGR, kTileLog2MinElements>;
+template <class T, int LOGM, int LOGR, int V = 0>
+using Tile = radixn::TileFft<T, LOGM, LOGR, kTileLog2MinElements, variant_log_budget(V)>;
 
 template <class T, class B, bool Interleaved>
 __device__ __forceinline__ void tile_load(const Complex<T>* in, Complex<T>* sm, const TilePlace& p, bool conj_in) {
@@ -73,27 +73,28 @@ __device__ __forceinline__ Complex<T>* tile_shared() {
 // 512 = 8 x 8 x 8 tile) holds the registers' worth of a float one, so the rule goes by bytes held
 // (ByBytes). Not for the OTF column kernel: its two FFTs and |.|^2 spilled 132 bytes at 64
 // registers (double, 512 points; ptxas -v), so it keeps 09's rule.
-template <class T, int LOGM, int LOGR, int LOGK, bool ByBytes = true>
+template <class T, int LOGM, int LOGR, int V, int LOGK, bool ByBytes = true>
 constexpr int tile_min_blocks() {
-  using F = Tile<T, LOGM, LOGR>;
+  using F = Tile<T, LOGM, LOGR, V>;
   const int held = ByBytes ? F::E * static_cast<int>(sizeof(Complex<T>)) : 16 * static_cast<int>(sizeof(Complex<T>));
   const int want = (held <= 128 ? 1024 : 512) / (F::kThreads << LOGK);
   return want > 1 ? want : 1;
 }
 
-#define TWOD_TILE_BOUNDS(T, LOGM, LOGR, LOGK, ...) \
-  __launch_bounds__(Tile<T, LOGM, LOGR>::kThreads << (LOGK), (tile_min_blocks<T, LOGM, LOGR, LOGK, ##__VA_ARGS__>()))
+#define TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, LOGK, ...) \
+  __launch_bounds__(Tile<T, LOGM, LOGR, V>::kThreads << (LOGK), (tile_min_blocks<T, LOGM, LOGR, V, LOGK, ##__VA_ARGS__>()))
 
-template <class T, int LOGM, int LOGR, bool Interleaved>
-using BlockTileOf = BlockTile<Tile<T, LOGM, LOGR>, tile_log_copies<T>(LOGM, Interleaved)>;
+// The block tile of variant V (pass_layout.hpp's tile_shape: smaller ones for smaller GPUs).
+template <class T, int LOGM, int LOGR, bool Interleaved, int V = 0>
+using BlockTileOf = BlockTile<Tile<T, LOGM, LOGR, V>, tile_log_copies<T>(LOGM, Interleaved, V)>;
 
 // A C2C row pass (Interleaved = false) or column pass (true); in == out allowed (a block reads
 // all it writes before writing, and blocks own disjoint transforms).
-template <class T, int LOGM, int LOGR, bool Interleaved>
-__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, tile_log_copies<T>(LOGM, Interleaved))
+template <class T, int LOGM, int LOGR, bool Interleaved, int V>
+__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, (tile_log_copies<T>(LOGM, Interleaved, V)))
     tile_c2c_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a, bool inverse, T scale) {
-  using F = Tile<T, LOGM, LOGR>;
-  using B = BlockTileOf<T, LOGM, LOGR, Interleaved>;
+  using F = Tile<T, LOGM, LOGR, V>;
+  using B = BlockTileOf<T, LOGM, LOGR, Interleaved, V>;
   Complex<T>* sm = tile_shared<T>();
   const TilePlace p(a, blockIdx.x);
   tile_load<T, B, Interleaved>(in, sm, p, inverse);
@@ -104,11 +105,11 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, tile_log_copies<T>(LOGM, Interle
 
 // R2C rows: M = N/2 packed points per row in, the M-point FFT, then M + 1 bins per row out
 // through the split (real_split.hpp); split_tw[k] = w(k, N).
-template <class T, int LOGM, int LOGR>
-__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, 0)
+template <class T, int LOGM, int LOGR, int V>
+__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0)
     tile_r2c_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a, const Complex<T>* __restrict__ split_tw) {
-  using F = Tile<T, LOGM, LOGR>;
-  using B = BlockTileOf<T, LOGM, LOGR, false>;
+  using F = Tile<T, LOGM, LOGR, V>;
+  using B = BlockTileOf<T, LOGM, LOGR, false, V>;
   constexpr int M = F::M, bins = M + 1;
   Complex<T>* sm = tile_shared<T>();
   const TilePlace p(a, blockIdx.x);
@@ -126,11 +127,11 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, 0)
 
 // C2R rows: the merge (real_split.hpp) is done on load from X[k] and X[M - k] of the input,
 // then the inverse M-point FFT writes the N reals (as M packed complex values).
-template <class T, int LOGM, int LOGR>
-__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, 0)
+template <class T, int LOGM, int LOGR, int V>
+__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0)
     tile_c2r_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a, const Complex<T>* __restrict__ split_tw) {
-  using F = Tile<T, LOGM, LOGR>;
-  using B = BlockTileOf<T, LOGM, LOGR, false>;
+  using F = Tile<T, LOGM, LOGR, V>;
+  using B = BlockTileOf<T, LOGM, LOGR, false, V>;
   constexpr int M = F::M;
   Complex<T>* sm = tile_shared<T>();
   const TilePlace p(a, blockIdx.x);
@@ -157,10 +158,10 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, 0)
 
 // OTF kernel 1: the pupil computed where it is loaded (nothing read), inverse row FFTs.
 // Transform i is row i mod rows of batch item i / rows.
-template <class T, int LOGM, int LOGR>
-__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, 0) tile_pupil_rows_kernel(Complex<T>* out, PassArgs a, PupilSpec pupil, long long rows) {
-  using F = Tile<T, LOGM, LOGR>;
-  using B = BlockTileOf<T, LOGM, LOGR, false>;
+template <class T, int LOGM, int LOGR, int V>
+__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0) tile_pupil_rows_kernel(Complex<T>* out, PassArgs a, PupilSpec pupil, long long rows) {
+  using F = Tile<T, LOGM, LOGR, V>;
+  using B = BlockTileOf<T, LOGM, LOGR, false, V>;
   Complex<T>* sm = tile_shared<T>();
   const TilePlace p(a, blockIdx.x);
   #pragma unroll 4
@@ -178,11 +179,11 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, 0) tile_pupil_rows_kernel(Comple
 // OTF kernel 2: inverse column FFTs end the IFFT2, |.|^2 makes the PSF, the forward column FFTs
 // start the FFT2, without leaving shared memory. The inverse is conj(FFT(conj x)); |conj z|^2 =
 // |z|^2, so the conjugation after the inverse FFT is skipped.
-template <class T, int LOGM, int LOGR>
-__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, tile_log_copies<T>(LOGM, true), false)
+template <class T, int LOGM, int LOGR, int V>
+__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, (tile_log_copies<T>(LOGM, true, V)), false)
     tile_otf_columns_kernel(Complex<T>* data, Complex<T>* psf, PassArgs a) {
-  using F = Tile<T, LOGM, LOGR>;
-  using B = BlockTileOf<T, LOGM, LOGR, true>;
+  using F = Tile<T, LOGM, LOGR, V>;
+  using B = BlockTileOf<T, LOGM, LOGR, true, V>;
   Complex<T>* sm = tile_shared<T>();
   const TilePlace p(a, blockIdx.x);
   tile_load<T, B, true>(data, sm, p, true);

@@ -23,7 +23,24 @@ function(course_add_test name)
   if(T_TIMEOUT)
     set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT})
   endif()
+  # A GPU test runs again as each GPU family students have would plan it: the opt-in shared
+  # memory per block of every block (48 KiB), Turing (64), consumer Ampere/Ada (99), A100 (163)
+  # and H100/H200 (227), through COURSE_SHARED_LIMIT_KIB, which every GPU plan reads
+  # (common/gpu_limits.hpp). Label smem; `ctest -LE smem` runs the device's own limit only.
+  if(T_GPU)
+    foreach(kib IN LISTS COURSE_SHARED_LIMITS_KIB)
+      add_test(NAME ${name}_smem${kib} COMMAND ${name} ${T_ARGS})
+      set_tests_properties(${name}_smem${kib} PROPERTIES LABELS "${T_LABELS};smem" SKIP_RETURN_CODE 77
+                           ENVIRONMENT "COURSE_SHARED_LIMIT_KIB=${kib}")
+      if(T_TIMEOUT)
+        set_tests_properties(${name}_smem${kib} PROPERTIES TIMEOUT ${T_TIMEOUT})
+      endif()
+    endforeach()
+  endif()
 endfunction()
+
+# The shared-memory limits (KiB) the GPU tests are also run at (see course_add_test).
+set(COURSE_SHARED_LIMITS_KIB 48 64 99 163 227 CACHE STRING "opt-in shared memory per block (KiB) the GPU tests simulate")
 
 # course_add_benchmark(<name> SOURCES ... [LIBS ...])
 # Executables land in <build>/bench/ so `./course bench` finds every chapter's benchmark.

@@ -61,10 +61,33 @@ else()
   if(NOT CMAKE_CUDA_COMPILER)
     set(COURSE_CUDA_WHY_OFF "no CUDA compiler (nvcc) found; put the CUDA toolkit's bin on PATH or set CMAKE_CUDA_COMPILER")
   else()
-    # Default: native Hopper code (sm_90) plus Turing PTX, which the driver compiles for
-    # any newer GPU (Ampere, Ada, Blackwell). The 'native' preset targets the local GPU.
+    # Default: Turing PTX (compute_75), which the driver compiles once (and caches) for any
+    # GPU from Turing to Blackwell, plus native code for each GPU this machine has (asked of
+    # nvidia-smi at configure time), so the GPU the course is measured on runs code compiled
+    # ahead of time. A machine with no GPU (CI) builds the PTX only: one device compile per
+    # file instead of two, and no ptxas. -DCMAKE_CUDA_ARCHITECTURES=... overrides all of it;
+    # the 'native' preset asks CMake for the local GPU only.
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-      set(CMAKE_CUDA_ARCHITECTURES 75-virtual 90-real)
+      set(course_archs 75-virtual)
+      find_program(COURSE_NVIDIA_SMI nvidia-smi)
+      if(COURSE_NVIDIA_SMI)
+        execute_process(COMMAND ${COURSE_NVIDIA_SMI} --query-gpu=compute_cap --format=csv,noheader
+                        OUTPUT_VARIABLE course_caps RESULT_VARIABLE course_smi_rc ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+        if(course_smi_rc EQUAL 0 AND course_caps)
+          string(REPLACE "\n" ";" course_caps "${course_caps}")
+          foreach(cap IN LISTS course_caps)
+            string(STRIP "${cap}" cap)
+            string(REPLACE "." "" cap "${cap}")
+            if(cap MATCHES "^[0-9]+$" AND cap GREATER_EQUAL 75)
+              list(APPEND course_archs ${cap}-real)
+            elseif(cap MATCHES "^[0-9]+$")
+              message(WARNING "FFT course: this machine's GPU has compute capability ${cap}, older than Turing (75): the GPU chapters will refuse it at plan time")
+            endif()
+          endforeach()
+        endif()
+      endif()
+      list(REMOVE_DUPLICATES course_archs)
+      set(CMAKE_CUDA_ARCHITECTURES ${course_archs})
     endif()
     enable_language(CUDA)
     # CMake 3.25 (Debian 12) does not know nvcc's C++20 flag; newer CMake does. Teach it.

@@ -1,6 +1,10 @@
 #include "common/cuda_helpers.hpp"
 
+#include <map>
+#include <mutex>
 #include <sstream>
+
+#include "common/gpu_limits.hpp"
 
 namespace course::cuda {
 
@@ -63,6 +67,29 @@ DeviceInfo query_device(int index) {
       cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, index) == cudaSuccess)
     d.peak_bandwidth_gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
   return d;
+}
+
+namespace {
+struct CurrentDevice {
+  int index = 0;
+  const DeviceInfo& info() {
+    COURSE_CUDA_CHECK(cudaGetDevice(&index));
+    static std::mutex m;
+    static std::map<int, DeviceInfo> known;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = known.find(index);
+    if (it == known.end()) it = known.emplace(index, query_device(index)).first;
+    return it->second;
+  }
+};
+}  // namespace
+
+int device_shared_limit_bytes() { return static_cast<int>(CurrentDevice{}.info().shared_per_block_optin); }
+
+void require_supported_gpu(const std::string& chapter) {
+  const DeviceInfo& d = CurrentDevice{}.info();
+  const std::string why = unsupported_gpu_reason(chapter, d.name, d.major, d.minor);
+  if (!why.empty()) throw size_error(why);
 }
 
 std::string version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }

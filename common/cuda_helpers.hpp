@@ -109,4 +109,10 @@ DeviceInfo query_device(int index = 0);
 std::string describe(const DeviceInfo& d);
 std::string version_string(int cuda_version);  // 13000 -> "13.0"
 
+// The current device's opt-in shared memory per block, in bytes (asked once per device).
+int device_shared_limit_bytes();
+// Throws course::size_error, naming the GPU and its compute capability, when the current device
+// is older than the course supports (gpu_limits.hpp); every GPU plan calls it before any work.
+void require_supported_gpu(const std::string& chapter);
+
 }  // namespace course::cuda
