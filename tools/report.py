@@ -248,10 +248,10 @@ def refresh_readmes(root):
 
 
 def ladder_plot_selections(folder, rows):
-    """(precision, N, batch) of each ladder plot. For a GPU folder: the <!-- ladder: --> markers of
-    the top README that name this folder, so each plot shows its table's selection (batch None =
-    any). Otherwise, and when the README has none: double and float at N = 2^20, any batch."""
-    default = (("double", 1 << 20, None), ("float", 1 << 20, None))
+    """(precision, N, batch, first chapter) of each ladder plot. For a GPU folder: the <!-- ladder: -->
+    markers of the top README that name this folder, so each plot shows its table's selection
+    (batch None = any). Otherwise, and when the README has none: double and float at N = 2^20."""
+    default = (("double", 1 << 20, None, 0), ("float", 1 << 20, None, 0))
     if not any(r["chapter"] == "cufft" for r in rows):
         return default
     top = pathlib.Path(__file__).resolve().parent.parent / "README.md"
@@ -259,7 +259,8 @@ def ladder_plot_selections(folder, rows):
     found = {}
     for m in LADDER.finditer(top.read_text() if top.exists() else ""):
         if (top.parent / m.group(2)).resolve() == wanted:
-            found.setdefault(m.group(3), (m.group(3), int(m.group(4)), int(m.group(5)) if m.group(5) else None))
+            found.setdefault(m.group(3), (m.group(3), int(m.group(4)), int(m.group(5)) if m.group(5) else None,
+                                          int(m.group(6)) if m.group(6) else 0))
     return tuple(found.values()) or default
 
 
@@ -340,12 +341,14 @@ def plots(rows, folder):
     # 3. The ladder: each chapter's best variant at one size, as % of its library. A GPU folder
     # plots what the top README's ladder tables of that folder select (precision, N, batch), so
     # plot and table show the same rows; the CPU folder keeps N = 2^20, any batch.
-    for precision, n, batch in ladder_plot_selections(folder, rows):
+    for precision, n, batch, first in ladder_plot_selections(folder, rows):
         best = {}
         for r in rows:
             if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
                 continue
             if batch is not None and r["batch"] != batch:
+                continue
+            if not r["chapter"][:2].isdigit() or int(r["chapter"][:2]) < first:
                 continue
             if not r["source"].endswith(r["chapter"]) or NOT_A_TRANSFORM.search(r["variant"]):
                 continue  # as in the ladder table: a reversal pass alone is not an FFT
