@@ -3,6 +3,7 @@
 
     tools/report.py results/<machine>            writes ladder.md there and prints it
     tools/report.py --readmes                    refreshes every generated table in the READMEs
+                                                 (and in the chapters' NOTES.md)
 
 A README asks for a generated table with a marker block; everything between the markers is
 replaced on each run (the regex, if given, filters benchmark names):
