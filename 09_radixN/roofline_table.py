@@ -2,7 +2,8 @@
 """Chapter 09's summary table, generated from the benchmark JSON (never typed by hand).
 
     python3 09_radixN/roofline_table.py        rewrites the block between
-        <!-- radixN-table: <json> --> and <!-- /radixN-table --> in 09_radixN/README.md,
+        <!-- radixN-table: <json> --> and <!-- /radixN-table --> in 09_radixN/README.md and
+        09_radixN/NOTES.md (the lesson and the maintainers' tuning notes),
         and the tuning-steps block <!-- radixN-steps: <json> <json> ... --> .. <!-- /radixN-steps -->
         and each before/after block <!-- radixN-compare: <sizes> | <json> <label> | <json> <label> -->
         .. <!-- /radixN-compare -->, sizes as "float 2^11 2^12 double 2^13 2^21-single"
@@ -20,8 +21,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import report  # noqa: E402  (the project's loader: medians, names parsed the same way)
 
-README = ROOT / "09_radixN" / "README.md"
-BLOCK = re.compile(r"(<!-- radixN-table: (\S+) -->\n)(.*?)(<!-- /radixN-table -->)", re.S)
+FILES = [ROOT / "09_radixN" / "README.md", ROOT / "09_radixN" / "NOTES.md"]
+BLOCK = re.compile(r'(<!-- radixN-table: (\S+)(?: sizes="([^"]*)")? -->\n)(.*?)(<!-- /radixN-table -->)', re.S)
 PLAN = re.compile(r"plan/(\d)-pass")
 STEPS = re.compile(r"(<!-- radixN-steps: ([^>]*?) -->\n)(.*?)(<!-- /radixN-steps -->)", re.S)
 COMPARE = re.compile(r"(<!-- radixN-compare: ([^>]*?) -->\n)(.*?)(<!-- /radixN-compare -->)", re.S)
@@ -42,8 +43,17 @@ def plan_rows(path):
     return report.roofline_gbps(rows), out
 
 
-def render(path):
+def render(path, sizes=None):
+    """sizes: optional "float 2^10 2^20 2^20-single double ..." (as in radixN-compare) keeps those rows only."""
     roof, rows = plan_rows(path)
+    if sizes:
+        wanted, prec = set(), None
+        for word in sizes.split():
+            if word in ("float", "double"):
+                prec = word
+            else:
+                wanted.add((prec, 1 << int(word.removesuffix("-single").removeprefix("2^")), word.endswith("-single")))
+        rows = [t for t in rows if (t[0]["precision"], t[0]["N"], t[0]["batch"] == 1) in wanted]
     out = [f"Copy roofline in this run: {roof:.0f} GB/s (read + write)." if roof else "No roofline in this run.", "",
            "| precision | N | batch | passes | 09 ms | 09 GB/s | % of roofline | traffic % of roofline | cuFFT ms | % of cuFFT | 08 v4 ms |",
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -110,13 +120,16 @@ def render_compare(spec):
 
 
 def main():
-    text = README.read_text()
-    new = BLOCK.sub(lambda m: m.group(1) + render(ROOT / m.group(2)) + m.group(4), text)
-    new = STEPS.sub(lambda m: m.group(1) + render_steps([ROOT / f for f in m.group(2).split()]) + m.group(4), new)
-    new = COMPARE.sub(lambda m: m.group(1) + render_compare(m.group(2)) + m.group(4), new)
-    if new != text:
-        README.write_text(new)
-        print(f"refreshed {README.relative_to(ROOT)}")
+    for path in FILES:
+        if not path.exists():
+            continue
+        text = path.read_text()
+        new = BLOCK.sub(lambda m: m.group(1) + render(ROOT / m.group(2), m.group(3)) + m.group(5), text)
+        new = STEPS.sub(lambda m: m.group(1) + render_steps([ROOT / f for f in m.group(2).split()]) + m.group(4), new)
+        new = COMPARE.sub(lambda m: m.group(1) + render_compare(m.group(2)) + m.group(4), new)
+        if new != text:
+            path.write_text(new)
+            print(f"refreshed {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

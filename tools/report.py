@@ -3,6 +3,7 @@
 
     tools/report.py results/<machine>            writes ladder.md there and prints it
     tools/report.py --readmes                    refreshes every generated table in the READMEs
+                                                 (and in the chapters' NOTES.md)
 
 A README asks for a generated table with a marker block; everything between the markers is
 replaced on each run (the regex, if given, filters benchmark names):
@@ -212,7 +213,8 @@ def ladder_rows(rows, precision, n, batch, first_chapter=0):
 
 def refresh_readmes(root):
     changed = 0
-    for readme in sorted(root.glob("*/README.md")) + [root / "README.md"]:
+    # The lessons, the chapters' engineering notes (NOTES.md keeps the tuning history's tables), the top README.
+    for readme in sorted(root.glob("*/README.md")) + sorted(root.glob("*/NOTES.md")) + [root / "README.md"]:
         text = readme.read_text()
 
         def render(m):
@@ -244,6 +246,23 @@ def refresh_readmes(root):
             changed += 1
             print(f"refreshed {readme.relative_to(root)}")
     print(f"{changed} README(s) changed")
+
+
+def ladder_plot_selections(folder, rows):
+    """(precision, N, batch, first chapter) of each ladder plot. For a GPU folder: the <!-- ladder: -->
+    markers of the top README that name this folder, so each plot shows its table's selection
+    (batch None = any). Otherwise, and when the README has none: double and float at N = 2^20."""
+    default = (("double", 1 << 20, None, 0), ("float", 1 << 20, None, 0))
+    if not any(r["chapter"] == "cufft" for r in rows):
+        return default
+    top = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+    wanted = pathlib.Path(folder).resolve()
+    found = {}
+    for m in LADDER.finditer(top.read_text() if top.exists() else ""):
+        if (top.parent / m.group(2)).resolve() == wanted:
+            found.setdefault(m.group(3), (m.group(3), int(m.group(4)), int(m.group(5)) if m.group(5) else None,
+                                          int(m.group(6)) if m.group(6) else 0))
+    return tuple(found.values()) or default
 
 
 def plots(rows, folder):
@@ -320,11 +339,17 @@ def plots(rows, folder):
             fig.savefig(name, dpi=100)
             plt.close(fig)
             written.append(name)
-    # 3. The ladder: each chapter's best variant at one size, as % of its library.
-    for precision, n in (("double", 1 << 20), ("float", 1 << 20)):
+    # 3. The ladder: each chapter's best variant at one size, as % of its library. A GPU folder
+    # plots what the top README's ladder tables of that folder select (precision, N, batch), so
+    # plot and table show the same rows; the CPU folder keeps N = 2^20, any batch.
+    for precision, n, batch, first in ladder_plot_selections(folder, rows):
         best = {}
         for r in rows:
             if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
+                continue
+            if batch is not None and r["batch"] != batch:
+                continue
+            if not r["chapter"][:2].isdigit() or int(r["chapter"][:2]) < first:
                 continue
             if not r["source"].endswith(r["chapter"]) or NOT_A_TRANSFORM.search(r["variant"]):
                 continue  # as in the ladder table: a reversal pass alone is not an FFT
@@ -345,8 +370,10 @@ def plots(rows, folder):
         ax.set_xticklabels(chapters, rotation=25, ha="right")  # chapter names are long: keep them apart
         ax.axhline(100, color="k", linestyle="--", linewidth=1)
         ax.set_ylim(max(1e-4, min(b[0] for b in best.values()) / 3), 300)
+        size = f"N = 2^{n.bit_length() - 1}" + (f", batch {batch}" if batch not in (None, 1) else
+                                                  ", one transform" if batch == 1 else "")
         ax.set(yscale="log", ylabel="% of library speed",
-               title=f"The ladder: best variant per chapter, {precision}, N = 2^20 (CPU vs FFTW, GPU vs cuFFT)")
+               title=f"The ladder: best variant per chapter, {precision}, {size} (CPU vs FFTW, GPU vs cuFFT)")
         name = folder / f"ladder_{precision}.png"
         fig.savefig(name, dpi=110, bbox_inches="tight")
         plt.close(fig)
