@@ -136,13 +136,19 @@ def load_json(path):
 
 
 def bench_medians(path):
-    """{benchmark run name: median ms} from a committed Google-Benchmark-shaped JSON file."""
+    """{benchmark name: median ms} from a committed Google-Benchmark-shaped JSON file; the name
+    without the parts Google Benchmark appends (min_time, repeats, real_time)."""
     data = load_json(path)
     scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
     out = {}
     for b in data.get("benchmarks", []):
         if b.get("aggregate_name") == "median" and not b.get("error_occurred"):
-            out[b.get("run_name", b["name"])] = b["real_time"] * scale[b["time_unit"]]
+            name = "/".join(part for part in b.get("run_name", b["name"]).split("/")
+                            if part not in ("real_time", "manual_time")
+                            and part.split(":")[0] not in ("min_time", "repeats", "iterations"))
+            out[name] = b["real_time"] * scale[b["time_unit"]]
+    if not out:
+        raise SystemExit(f"figures: no medians in {path}")
     return out
 
 

@@ -344,8 +344,8 @@ def speedup_16core(root):
     for (label, prefix), c in zip(series.items(), colours):
         pts = [(p, med.get(f"{prefix}/double/N:{n}/batch:1/threads:{p}")) for p in ps]
         pts = [(p, t) for p, t in pts if t]
-        if not pts:
-            continue
+        if len(pts) < 2 or pts[0][0] != 1:
+            raise SystemExit(f"figures: speedup_16core: no P = 1 row or too few rows for {prefix}")
         t1 = pts[0][1]
         style = "--" if prefix.startswith("fftw") else "-"
         ax.plot([p for p, _ in pts], [t1 / t for _, t in pts], style, marker="o", color=c, label=label, markersize=4)
