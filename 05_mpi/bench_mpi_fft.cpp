@@ -2,7 +2,12 @@
 //   mpiexec -n P bench_05_mpi [--sizes=16,20,24] [--precisions=float,double] [--reps=5]
 //                             [--variants=v1,v2,v3,v3t,v4,fftw_mpi] [--v1-max=16]
 //                             [--effort=measure|estimate] [--fftw-timelimit=5]
-//                             [--out=bench_05_mpi.pP.json]
+//                             [--budget-s=0] [--case-s=20] [--out=bench_05_mpi.pP.json]
+// Cases run in the order given (variants within each size; FFTW-MPI first by default, so the
+// baseline is measured even when the budget runs out). --budget-s caps the whole run: a case
+// that would start after it is skipped and listed, never half-run. --case-s caps one case: the
+// warm-up's time decides how many repetitions fit (at least 1). The JSON is rewritten after
+// every case, so a run stopped from outside keeps what it measured.
 // Each repetition: every rank restores its input, a barrier, then execute() alone is timed
 // and the slowest rank's time counts (a distributed transform ends when its last rank does).
 // Rank 0 prints the medians and writes Google-Benchmark-shaped JSON (name .../threads:<P>,
@@ -40,11 +45,13 @@ namespace {
 struct Options {
   std::vector<unsigned> sizes{16, 20, 24};
   std::vector<std::string> precisions{"float", "double"};
-  std::vector<std::string> variants{"v1", "v2", "v3", "v3t", "v4", "fftw_mpi"};
+  std::vector<std::string> variants{"fftw_mpi", "v3", "v3t", "v2", "v4", "v1"};
   int reps = 5;
   unsigned v1_max = 16;
   bool measure = true;
   double fftw_timelimit = 5.0;  // seconds FFTW may spend measuring one plan
+  double budget_s = 0;          // whole run, 0 = no limit
+  double case_s = 20;           // one case's repetitions, 0 = no limit
   std::string out;
 };
 
@@ -70,6 +77,8 @@ Options parse(int argc, char** argv) {
     else if (auto v = value("--v1-max=")) o.v1_max = static_cast<unsigned>(std::atoi(v));
     else if (auto v = value("--effort=")) o.measure = std::string(v) != "estimate";
     else if (auto v = value("--fftw-timelimit=")) o.fftw_timelimit = std::atof(v);
+    else if (auto v = value("--budget-s=")) o.budget_s = std::atof(v);
+    else if (auto v = value("--case-s=")) o.case_s = std::atof(v);
     else if (auto v = value("--out=")) o.out = v;
     else throw std::invalid_argument("bench_05_mpi: unknown argument " + a);
   }
@@ -89,9 +98,22 @@ struct Case {
   std::function<void()> restore, execute;
 };
 
-// Runs one case on every rank; returns the slowest rank's milliseconds per repetition.
-std::vector<double> time_case(Case& c, int reps) {
+double g_start = 0;  // MPI_Wtime() at the start of the run, rank 0's clock
+
+// Seconds left of the run's budget, decided on rank 0 and broadcast so that every rank agrees
+// (a rank that skipped a collective case alone would hang the others). Infinite without one.
+double seconds_left(const Options& opt) {
+  double left = opt.budget_s > 0 ? opt.budget_s - (MPI_Wtime() - g_start) : 1e30;
+  MPI_Bcast(&left, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  return left;
+}
+
+// Runs one case on every rank; returns the slowest rank's milliseconds per repetition. The
+// warm-up's time (the slowest rank's, so the same on every rank) decides how many of the
+// requested repetitions fit in --case-s and in what is left of --budget-s, at least one.
+std::vector<double> time_case(Case& c, const Options& opt) {
   std::vector<double> ms;
+  int reps = opt.reps;
   for (int r = -1; r < reps; ++r) {  // r = -1: warm-up (first touch, caches, MPI connections)
     c.restore();
     MPI_Barrier(MPI_COMM_WORLD);
@@ -99,7 +121,14 @@ std::vector<double> time_case(Case& c, int reps) {
     c.execute();
     double t = (MPI_Wtime() - t0) * 1e3, slowest = 0;
     MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    if (r >= 0) ms.push_back(slowest);
+    if (r >= 0) {
+      ms.push_back(slowest);
+    } else {
+      double cap = opt.case_s > 0 ? opt.case_s : 1e30;
+      cap = std::min(cap, seconds_left(opt));
+      const double fit = cap / std::max(slowest * 1e-3, 1e-9);
+      if (fit < reps) reps = std::max(1, static_cast<int>(fit));
+    }
   }
   return ms;
 }
@@ -112,7 +141,8 @@ std::string bench_name(const std::string& variant, const char* precision, std::s
 }
 
 template <class T>
-void run_variant(const Options& opt, const std::string& variant, std::size_t n, std::vector<Row>& rows) {
+void run_variant(const Options& opt, const std::string& variant, std::size_t n, std::vector<Row>& rows,
+                 std::vector<std::string>& skipped) {
   const int rank = rank_of(MPI_COMM_WORLD), p = size_of(MPI_COMM_WORLD);
   const std::size_t m = n / static_cast<std::size_t>(p);
   const auto seed = 1234u + static_cast<unsigned>(rank);
@@ -164,7 +194,12 @@ void run_variant(const Options& opt, const std::string& variant, std::size_t n, 
     if (rank == 0) std::printf("  skip %-8s %-6s N=2^%u: %s\n", variant.c_str(), precision_name<T>(), log2_exact(n), e.what());
     return;
   }
-  Row row{bench_name(variant, precision_name<T>(), n, p), n, p, sizeof(Complex<T>), time_case(c, opt.reps)};
+  if (seconds_left(opt) <= 0) {  // planning may have used up the budget: measure nothing half-way
+    skipped.push_back(bench_name(variant, precision_name<T>(), n, p));
+    if (rank == 0) std::printf("  skip %-58s the --budget-s of %.0f s is spent\n", skipped.back().c_str(), opt.budget_s);
+    return;
+  }
+  Row row{bench_name(variant, precision_name<T>(), n, p), n, p, sizeof(Complex<T>), time_case(c, opt)};
   c = {};
   keep.reset();
   if (rank != 0) return;
@@ -204,7 +239,8 @@ std::string load_average() {
   return s.str();
 }
 
-void write_json(const Options& opt, const std::vector<Row>& rows, const std::string& path) {
+void write_json(const Options& opt, const std::vector<Row>& rows, const std::vector<std::string>& skipped,
+                const std::string& path) {
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {};
@@ -216,7 +252,8 @@ void write_json(const Options& opt, const std::vector<Row>& rows, const std::str
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S+00:00", std::gmtime(&now));
 
-  std::ofstream out(path);
+  const std::string tmp = path + ".tmp";  // renamed at the end: readers never see half a file
+  std::ofstream out(tmp);
   out << "{\n  \"context\": {\n"
       << "    \"date\": \"" << date << "\",\n"
       << "    \"host_name\": \"" << json_escape(host) << "\",\n"
@@ -229,6 +266,11 @@ void write_json(const Options& opt, const std::vector<Row>& rows, const std::str
       << "    \"mpi_library\": \"" << json_escape(mpi_lib) << "\",\n"
       << "    \"fftw_version\": \"" << course::fftw_version() << "\",\n"
       << "    \"fftw_effort\": \"" << (opt.measure ? "measure" : "estimate") << "\",\n"
+      << "    \"budget_s\": " << opt.budget_s << ",\n"
+      << "    \"case_s\": " << opt.case_s << ",\n"
+      << "    \"skipped_for_budget\": [";
+  for (std::size_t i = 0; i < skipped.size(); ++i) out << (i ? ", " : "") << "\"" << json_escape(skipped[i]) << "\"";
+  out << "],\n"
       << "    \"timing\": \"slowest rank's execute(), barrier before each repetition, 1 warm-up\"\n"
       << "  },\n  \"benchmarks\": [";
   bool first = true;
@@ -256,6 +298,8 @@ void write_json(const Options& opt, const std::vector<Row>& rows, const std::str
     }
   }
   out << "\n  ]\n}\n";
+  out.close();
+  std::rename(tmp.c_str(), path.c_str());
 }
 
 }  // namespace
@@ -270,19 +314,32 @@ int main(int argc, char** argv) {
     fftw_set_timelimit(opt.fftw_timelimit);  // a measured FFTW-MPI plan may time transposes for minutes
     fftwf_set_timelimit(opt.fftw_timelimit);
     if (opt.out.empty()) opt.out = "bench_05_mpi.p" + std::to_string(p) + ".json";
-    if (rank == 0) std::printf("bench_05_mpi: P = %d ranks, %d repetitions, medians of the slowest rank\n", p, opt.reps);
+    g_start = MPI_Wtime();
+    if (rank == 0)
+      std::printf("bench_05_mpi: P = %d ranks, up to %d repetitions, medians of the slowest rank; "
+                  "budget %g s, a case at most %g s (0 = no limit)\n", p, opt.reps, opt.budget_s, opt.case_s);
     std::vector<Row> rows;
+    std::vector<std::string> skipped;
     for (const auto& precision : opt.precisions)
       for (unsigned k : opt.sizes)
         for (const auto& variant : opt.variants) {
           if (variant == "v1" && k > opt.v1_max) continue;  // v1 moves 2 N log2 N points through rank 0
           const std::size_t n = std::size_t{1} << k;
-          if (precision == "float") run_variant<float>(opt, variant, n, rows);
-          else run_variant<double>(opt, variant, n, rows);
+          const std::size_t before = rows.size() + skipped.size();
+          if (seconds_left(opt) <= 0) {  // no plan is even built once the budget is spent
+            skipped.push_back(bench_name(variant, precision.c_str(), n, p));
+            if (rank == 0) std::printf("  skip %-58s the --budget-s of %.0f s is spent\n", skipped.back().c_str(), opt.budget_s);
+          } else if (precision == "float") {
+            run_variant<float>(opt, variant, n, rows, skipped);
+          } else {
+            run_variant<double>(opt, variant, n, rows, skipped);
+          }
+          // Rewritten after every case: a run stopped from outside keeps what it measured.
+          if (rank == 0 && rows.size() + skipped.size() != before) write_json(opt, rows, skipped, opt.out);
         }
     if (rank == 0) {
-      write_json(opt, rows, opt.out);
-      std::printf("wrote %s\n", opt.out.c_str());
+      write_json(opt, rows, skipped, opt.out);
+      std::printf("wrote %s (%zu cases, %zu skipped for the budget)\n", opt.out.c_str(), rows.size(), skipped.size());
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "[rank %d] bench_05_mpi: %s\n", rank, e.what());

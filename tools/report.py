@@ -181,9 +181,9 @@ LADDER = re.compile(r'(<!-- ladder: (\S+?) precision="(\w+)" N="(\d+)"(?: batch=
 NOT_A_TRANSFORM = re.compile(r"reversal|overhead|permut|copy")
 
 
-def ladder_rows(rows, precision, n, batch, first_chapter=0):
-    """Each chapter's fastest variant at one size (one thread for CPU chapters unless the chapter
-    is about threads), with its library ratio and the gain over the chapter before it."""
+def ladder_best(rows, precision, n, batch, first_chapter=0):
+    """{chapter: its fastest row at one size}: the selection of both the ladder table and the
+    ladder plot, so that the two always agree."""
     best = {}
     for r in rows:
         if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
@@ -196,6 +196,30 @@ def ladder_rows(rows, precision, n, batch, first_chapter=0):
             continue  # re-measurements inside the next chapter's benchmark; single steps
         if r["chapter"] not in best or r["ms"] < best[r["chapter"]]["ms"]:
             best[r["chapter"]] = r
+    return best
+
+
+def ladder_specs(folder):
+    """(precision, N, batch, first chapter) of each ladder table the top README draws from this
+    results folder; the default (double and float at N = 2^20) when it draws none."""
+    root = pathlib.Path(__file__).resolve().parent.parent
+    specs = []
+    if (root / "README.md").exists():
+        for m in LADDER.finditer((root / "README.md").read_text()):
+            if (root / m.group(2)).resolve() == pathlib.Path(folder).resolve():
+                specs.append((m.group(3), int(m.group(4)), int(m.group(5)) if m.group(5) else None,
+                              int(m.group(6)) if m.group(6) else 0))
+    if not specs:
+        return [("double", 1 << 20, None, 0), ("float", 1 << 20, None, 0)]
+    # The other precision, if the README has no table for it, at the same size and batch.
+    have = {sp[0] for sp in specs}
+    return specs + [(prec,) + specs[0][1:] for prec in ("double", "float") if prec not in have]
+
+
+def ladder_rows(rows, precision, n, batch, first_chapter=0):
+    """Each chapter's fastest variant at one size (one thread for CPU chapters unless the chapter
+    is about threads), with its library ratio and the gain over the chapter before it."""
+    best = ladder_best(rows, precision, n, batch, first_chapter)
     out = ["| chapter | fastest variant | median ms | vs library | gain over previous chapter |",
            "|---|---|---:|---:|---:|"]
     prev = None
@@ -246,23 +270,6 @@ def refresh_readmes(root):
             changed += 1
             print(f"refreshed {readme.relative_to(root)}")
     print(f"{changed} README(s) changed")
-
-
-def ladder_plot_selections(folder, rows):
-    """(precision, N, batch, first chapter) of each ladder plot. For a GPU folder: the <!-- ladder: -->
-    markers of the top README that name this folder, so each plot shows its table's selection
-    (batch None = any). Otherwise, and when the README has none: double and float at N = 2^20."""
-    default = (("double", 1 << 20, None, 0), ("float", 1 << 20, None, 0))
-    if not any(r["chapter"] == "cufft" for r in rows):
-        return default
-    top = pathlib.Path(__file__).resolve().parent.parent / "README.md"
-    wanted = pathlib.Path(folder).resolve()
-    found = {}
-    for m in LADDER.finditer(top.read_text() if top.exists() else ""):
-        if (top.parent / m.group(2)).resolve() == wanted:
-            found.setdefault(m.group(3), (m.group(3), int(m.group(4)), int(m.group(5)) if m.group(5) else None,
-                                          int(m.group(6)) if m.group(6) else 0))
-    return tuple(found.values()) or default
 
 
 def plots(rows, folder):
@@ -339,26 +346,14 @@ def plots(rows, folder):
             fig.savefig(name, dpi=100)
             plt.close(fig)
             written.append(name)
-    # 3. The ladder: each chapter's best variant at one size, as % of its library. A GPU folder
-    # plots what the top README's ladder tables of that folder select (precision, N, batch), so
-    # plot and table show the same rows; the CPU folder keeps N = 2^20, any batch.
-    for precision, n, batch, first in ladder_plot_selections(folder, rows):
+    # 3. The ladder: the rows of the README's ladder table for this folder (same selection:
+    # each chapter's fastest variant at that size), drawn as % of the library.
+    for precision, n, batch, first in ladder_specs(folder):
         best = {}
-        for r in rows:
-            if r["precision"] != precision or r["N"] != n or r["chapter"] in LIBRARIES + ("roofline",):
-                continue
-            if batch is not None and r["batch"] != batch:
-                continue
-            if not r["chapter"][:2].isdigit() or int(r["chapter"][:2]) < first:
-                continue
-            if not r["source"].endswith(r["chapter"]) or NOT_A_TRANSFORM.search(r["variant"]):
-                continue  # as in the ladder table: a reversal pass alone is not an FFT
+        for chapter, r in ladder_best(rows, precision, n, batch, first).items():
             lib = library_time(rows, r)
-            if not lib:
-                continue
-            pct = 100 * lib / r["ms"]
-            if pct > best.get(r["chapter"], (0, ""))[0]:
-                best[r["chapter"]] = (pct, f"{r['variant']}" + (f" P={r['threads']}" if r["threads"] else ""))
+            if lib:
+                best[chapter] = (100 * lib / r["ms"], f"{r['variant']}" + (f" P={r['threads']}" if r["threads"] else ""))
         if not best:
             continue
         fig, ax = plt.subplots(figsize=(8, 4))
@@ -370,10 +365,9 @@ def plots(rows, folder):
         ax.set_xticklabels(chapters, rotation=25, ha="right")  # chapter names are long: keep them apart
         ax.axhline(100, color="k", linestyle="--", linewidth=1)
         ax.set_ylim(max(1e-4, min(b[0] for b in best.values()) / 3), 300)
-        size = f"N = 2^{n.bit_length() - 1}" + (f", batch {batch}" if batch not in (None, 1) else
-                                                  ", one transform" if batch == 1 else "")
         ax.set(yscale="log", ylabel="% of library speed",
-               title=f"The ladder: best variant per chapter, {precision}, {size} (CPU vs FFTW, GPU vs cuFFT)")
+               title=f"The ladder: fastest variant per chapter, {precision}, N = 2^{n.bit_length() - 1}" +
+               (f" x {batch}" if batch and batch > 1 else "") + " (CPU vs FFTW, GPU vs cuFFT)")
         name = folder / f"ladder_{precision}.png"
         fig.savefig(name, dpi=110, bbox_inches="tight")
         plt.close(fig)
