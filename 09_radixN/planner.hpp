@@ -91,7 +91,8 @@ TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes);
 // (single); 2^24 as 4096 * 4096, whose second pass writes 16-byte runs, took 2.13 ms, not 1.15.
 // The JSON: results/nvidia-h100-80gb-hbm3/tuning-09/step5b_register_io_compiled_apart.json.
 // On a GPU with less shared memory (options.shared_limit_bytes; 0 means the H100's 227 KiB) a
-// pass is at most as large as a tile that fits: 2^12 float and 2^11 double points fit 48 KiB.
+// pass is at most as large as a tile that fits and still moves whole 32-byte sectors: passes of
+// 2^10 (and a first pass of 2^11) at 64 KiB and less, where the tiles hold 32 KiB.
 std::vector<int> split_passes(int logn, const PlanOptions& options, int elem_bytes);
 
 }  // namespace course::radixn

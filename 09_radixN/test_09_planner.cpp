@@ -112,10 +112,17 @@ TEST_CASE("plans for every N = 2^0 .. 2^27: passes, radices, blocks", "[planner]
   CHECK(split_passes(23, {}, 16) == std::vector<int>{12, 11});
   CHECK(split_passes(21, {}, 8) == std::vector<int>{11, 10});
   PlanOptions small;
-  small.shared_limit_bytes = 48 * 1024;  // a 4096-point float tile fits only with the 32 KiB budget
-  CHECK(split_passes(23, small, 8) == std::vector<int>{12, 11});
+  small.shared_limit_bytes = 48 * 1024;  // 32 KiB tiles: passes of 2^10 keep whole 32-byte sectors
+  CHECK(split_passes(23, small, 8) == std::vector<int>{8, 8, 7});
+  CHECK(split_passes(22, small, 8) == std::vector<int>{8, 7, 7});
+  CHECK(split_passes(21, small, 8) == std::vector<int>{11, 10});  // a first pass one bit wider saves a pass
+  CHECK(split_passes(20, small, 16) == std::vector<int>{10, 10});
   CHECK(split_passes(14, small, 8) == std::vector<int>{7, 7});  // 2^14 float in one block needs 136 KiB
-  CHECK(split_passes(23, small, 16) == std::vector<int>{8, 8, 7});  // 4096 double points need 68 KiB
+  CHECK(split_passes(23, small, 16) == std::vector<int>{8, 8, 7});
+  PlanOptions ada;
+  ada.shared_limit_bytes = 99 * 1024;  // 64 KiB tiles fit: the H100's splits
+  for (int k = 15; k <= 27; ++k)
+    for (int eb : {8, 16}) CHECK(split_passes(k, ada, eb) == split_passes(k, {}, eb));
 }
 
 // The opt-in shared memory per block of the GPU families students have (KiB).
