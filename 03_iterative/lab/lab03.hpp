@@ -52,4 +52,3 @@ void radix4_butterfly(Complex<T>& x0, Complex<T>& x1, Complex<T>& x2, Complex<T>
 }
 
 }  // namespace lab03
-// edit
