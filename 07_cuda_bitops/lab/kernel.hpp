@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "07_cuda_bitops/bitops_thread.hpp"
+#include "07_cuda_bitops/lab/reference.hpp"
 
 namespace lab07_kernel {
 

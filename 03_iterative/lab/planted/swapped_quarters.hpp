@@ -2,7 +2,7 @@
 // takes x1 as the residue-1 quarter (natural order thinking). The grader must fail it at TODO 3.
 #pragma once
 
-#include "../reference.hpp"
+#include "../solution.hpp"
 
 namespace lab03_planted {
 using course::Complex;
