@@ -18,23 +18,24 @@ __global__ void __launch_bounds__(lab09_kernel::block_threads) tile_kernel(const
                                                                            std::uint32_t points, const Complex<T>* table) {
   extern __shared__ double2 raw[];
   Complex<T>* s = reinterpret_cast<Complex<T>*>(raw);
+  const lab09_kernel::Swizzled<T> map;
   const std::uint32_t t = threadIdx.x, first = blockIdx.x * lab09_kernel::tile_points;
   for (std::uint32_t e = t; e < lab09_kernel::tile_points; e += blockDim.x)
-    s[e] = first + e < points ? in[first + e] : Complex<T>{};
+    s[map(e)] = first + e < points ? in[first + e] : Complex<T>{};
   __syncthreads();
   const unsigned count = lab09_kernel::stages<Impl>(log2n);
   std::uint32_t p = 1;
   for (unsigned st = 0; st < count; ++st, p *= Impl::radix) {
     Complex<T> u[16];
     std::uint32_t at[16];
-    lab09_kernel::stage_compute<Impl, T>(s, log2n, p, t, table, u, at);
+    lab09_kernel::stage_compute<Impl, T>(s, log2n, p, t, table, u, at, map);
     __syncthreads();
 #pragma unroll
-    for (int q = 0; q < 16; ++q) s[at[q]] = u[q];
+    for (int q = 0; q < 16; ++q) s[map(at[q])] = u[q];
     __syncthreads();
   }
   for (std::uint32_t e = t; e < lab09_kernel::tile_points; e += blockDim.x)
-    if (first + e < points) out[first + e] = s[e];
+    if (first + e < points) out[first + e] = s[map(e)];
 }
 
 template <class Impl, class T>
@@ -70,7 +71,11 @@ void gpu_precision(Grader& g) {
     g.skip("GPU performance band", p, "not timed: the kernel is not correct yet");
     return;
   }
-  const std::size_t points = std::size_t{1} << 24;
+  // The band is taken on 2^21 points (16 MiB in float, 32 in double: input and output stay in
+  // the L2 cache of recent GPUs), 20 launches per timing. There the kernel's time is what happens
+  // on the chip (registers, shared memory, barriers), which is what the butterfly decides; at
+  // sizes that stream from DRAM every correct kernel would hide behind the same memory time.
+  const std::size_t points = std::size_t{1} << 21;
   cuda::DeviceBuffer<Complex<T>> in(points), out(points);
   {
     const auto x = random_uniform<T>(points, g.seed());
@@ -80,9 +85,9 @@ void gpu_precision(Grader& g) {
     const auto host = twiddle_table<T>(n, n);
     cuda::DeviceBuffer<Complex<T>> table(host.size());
     table.upload(std::span<const Complex<T>>(host.data(), host.size()));
-    band_check(g, "N = " + std::to_string(n) + " x " + std::to_string(points / n) + ", " + p,
-               [&] { run<Yours, T>(in.data(), out.data(), n, points / n, table.data()); },
-               [&] { run<Chapter, T>(in.data(), out.data(), n, points / n, table.data()); }, g.todo(1));
+    band_check(g, "N = " + std::to_string(n) + " x " + std::to_string(points / n) + ", " + p + " (20 launches)",
+               [&] { for (int i = 0; i < 20; ++i) run<Yours, T>(in.data(), out.data(), n, points / n, table.data()); },
+               [&] { for (int i = 0; i < 20; ++i) run<Chapter, T>(in.data(), out.data(), n, points / n, table.data()); }, g.todo(1));
   }
 }
 

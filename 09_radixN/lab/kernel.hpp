@@ -46,11 +46,27 @@ inline constexpr std::uint32_t block_threads = 256;  // 16 values per thread
 template <int R>
 constexpr unsigned log2_of() { return R == 16 ? 4 : R == 8 ? 3 : R == 4 ? 2 : 1; }
 
+// Where point e of the tile sits in memory. The emulation uses the identity. On the device an
+// XOR swizzle spreads what would be one bank per 128-byte row over the row: the radix-16 stage
+// with p = 1 writes points 16 apart (all in one bank group unswizzled), and the swizzle maps them
+// to different groups, while a run of points stays within its row (conflict-free reads).
+struct Plain {
+  FFT_HD std::uint32_t operator()(std::uint32_t e) const { return e; }
+};
+// The low v bits (2^v points per 128 bytes: v = 4 float, 3 double) are XORed with bits 4.. of e,
+// which the 16-apart writes of that stage step through; a bijection, since the bits read and the
+// bits changed do not overlap.
+template <class T>
+struct Swizzled {
+  static constexpr unsigned v = sizeof(Complex<T>) == 8 ? 4 : 3;
+  FFT_HD std::uint32_t operator()(std::uint32_t e) const { return e ^ ((e >> 4) & ((1u << v) - 1)); }
+};
+
 // Phase 1 of stage with sub-transforms of p points: thread t's 16 values after its butterflies,
-// and where each goes. x is the tile; table[m] = w(m, N), m < N.
-template <class Impl, class T>
+// and where each goes (tile positions, before `map`). x is the tile; table[m] = w(m, N), m < N.
+template <class Impl, class T, class Map = Plain>
 FFT_HD inline void stage_compute(const Complex<T>* x, unsigned log2n, std::uint32_t p, std::uint32_t t, const Complex<T>* table,
-                                 Complex<T> (&u)[16], std::uint32_t (&at)[16]) {
+                                 Complex<T> (&u)[16], std::uint32_t (&at)[16], Map map = {}) {
   constexpr int R = Impl::radix;
   constexpr unsigned lr = log2_of<R>();
   const unsigned quarter_log2 = log2n - lr;  // N / R butterflies per transform
@@ -65,7 +81,7 @@ FFT_HD inline void stage_compute(const Complex<T>* x, unsigned log2n, std::uint3
 #pragma unroll
 #endif
     for (int r = 0; r < R; ++r) {
-      const Complex<T> z = x[base + j + (static_cast<std::uint32_t>(r) << quarter_log2)];
+      const Complex<T> z = x[map(base + j + (static_cast<std::uint32_t>(r) << quarter_log2))];
       // w(r k, R p) = w(r k N / (R p), N)
       v[r] = r == 0 || k == 0 ? z : z * table[(static_cast<std::uint32_t>(r) * k << log2n) / (p << lr)];
     }
