@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "06_cuda_naive/naive_thread.hpp"
+#include "common/bit_reverse.hpp"
 
 #ifndef LAB06_BUTTERFLY_OF
 #define LAB06_BUTTERFLY_OF lab06::butterfly_of

@@ -70,6 +70,13 @@ FFT_HD inline void stage_compute(const Complex<T>* x, unsigned log2n, std::uint3
   constexpr int R = Impl::radix;
   constexpr unsigned lr = log2_of<R>();
   const unsigned quarter_log2 = log2n - lr;  // N / R butterflies per transform
+#if defined(__CUDA_ARCH__)
+  const unsigned log2p = static_cast<unsigned>(__ffs(static_cast<int>(p)) - 1);
+#else
+  unsigned log2p = 0;
+  while ((std::uint32_t{1} << log2p) < p) ++log2p;
+#endif
+  const unsigned tw_shift = log2n - lr - log2p;  // w(r k, R p) = w((r k) << tw_shift, N)
 #if defined(__CUDACC__)
 #pragma unroll
 #endif
@@ -82,8 +89,7 @@ FFT_HD inline void stage_compute(const Complex<T>* x, unsigned log2n, std::uint3
 #endif
     for (int r = 0; r < R; ++r) {
       const Complex<T> z = x[map(base + j + (static_cast<std::uint32_t>(r) << quarter_log2))];
-      // w(r k, R p) = w(r k N / (R p), N)
-      v[r] = r == 0 || k == 0 ? z : z * table[(static_cast<std::uint32_t>(r) * k << log2n) / (p << lr)];
+      v[r] = r == 0 || k == 0 ? z : z * table[(static_cast<std::uint32_t>(r) * k) << tw_shift];
     }
     Impl::template butterfly<T>(v);
 #if defined(__CUDACC__)
