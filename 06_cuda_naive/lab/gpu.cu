@@ -35,7 +35,7 @@ void gpu_precision(Grader& g) {
   const bool ok = run_conformance<T>(
       g, "your index map in 06 v2's kernel on the GPU, N = 2^0..2^16",
       on_device<T>(run<Yours, T>, [](std::size_t n, std::size_t b) { require_power_of_two("lab 06", n, 27); require_batch("lab 06", b); }),
-      c, g.todo(1));
+      c, g.todo(1), 3, "GPU ");
   if (!ok) {
     g.skip("GPU performance band", precision_name<T>(), "not timed: the kernel is not correct yet");
     return;

@@ -83,7 +83,7 @@ void gpu_precision(Grader& g) {
   c.refused = {0, 3, 1000};
   const bool global_ok = run_conformance<T>(
       g, "global path on the GPU, N = 2^0..2^16", on_device<T>(with_table(run_global<Yours, T>), [](std::size_t n, std::size_t b) { bitops::require_size("lab 07", n, b); }),
-      c, g.todo(2));
+      c, g.todo(2), 3, "GPU ");
   c.sizes = conformance::powers_of_two(0, lab07_kernel::tile_log2);
   c.batch = 5;
   c.refused = {0, 3, 2048};
@@ -93,7 +93,7 @@ void gpu_precision(Grader& g) {
         require_power_of_two("lab 07 tile", n, lab07_kernel::tile_log2, "the global path takes larger N");
         require_batch("lab 07 tile", b);
       }),
-      c, g.todo(3));
+      c, g.todo(3), 3, "GPU ");
 
   // The band: 2^24 points (128 MiB in float), the same input for both.
   const std::size_t points = std::size_t{1} << 24;

@@ -66,7 +66,7 @@ void gpu_precision(Grader& g) {
   };
   const bool ok = run_conformance<T>(g, "your radix-16 kernel on the GPU, N = 16, 256, 4096",
                                      with_inverse_by_conjugation<T>(on_device<T>(transform, lab09_sizes::require)),
-                                     lab09_sizes::config(), g.todo(1));
+                                     lab09_sizes::config(), g.todo(1), 3, "GPU ");
   if (!ok) {
     g.skip("GPU performance band", p, "not timed: the kernel is not correct yet");
     return;

@@ -174,6 +174,13 @@ int Grader::finish() {
     if (c.status == Status::fail && !failed++) first = &c;
   }
   const bool ok = failed == 0 && passed > 0;
+  // The GPU part: "graded" (a device ran it), "skipped" (no device or no CUDA build), "none".
+  std::string gpu_part = "none";
+  for (const auto& c : checks_)
+    if (c.section.rfind("GPU", 0) == 0) {
+      if (c.status == Status::pass || c.status == Status::fail || c.name == "device") gpu_part = "graded";
+      else if (c.status == Status::skip && gpu_part == "none") gpu_part = "skipped";
+    }
   const std::string verdict = ok ? "PASSED" : "NOT PASSED";
   std::cout << "\n" << "Lab " << lab_ << " (" << impl_ << "): " << verdict << ": " << passed << " checks passed, " << failed
             << " failed, " << skipped << " skipped (seed " << seed_ << ")\n";
@@ -192,7 +199,7 @@ int Grader::finish() {
     std::ofstream md(base + ".md");
     md << "# Lab " << lab_ << ": " << title_ << "\n\n"
        << "- result: **" << verdict << "** (" << passed << " passed, " << failed << " failed, " << skipped << " skipped)\n"
-       << "- graded: " << impl_ << "\n- seed: " << seed_ << " (`./course lab " << lab_ << " --seed " << seed_ << "` repeats it)\n"
+       << "- graded: " << impl_ << "\n- GPU part: " << gpu_part << "\n- seed: " << seed_ << " (`./course lab " << lab_ << " --seed " << seed_ << "` repeats it)\n"
        << "- date: " << now_utc() << "\n";
     if (first) md << "- first failure: " << first->section << ": " << first->message << (first->todo.empty() ? "" : " (look at " + first->todo + ")") << "\n";
     md << "\n| | section | check | details |\n|---|---|---|---|\n";
@@ -206,7 +213,7 @@ int Grader::finish() {
     std::ofstream js(base + ".json");
     js << "{\n  \"lab\": \"" << json_escape(lab_) << "\",\n  \"title\": \"" << json_escape(title_) << "\",\n  \"impl\": \""
        << json_escape(impl_) << "\",\n  \"seed\": " << seed_ << ",\n  \"date\": \"" << now_utc() << "\",\n  \"passed\": "
-       << (ok ? "true" : "false") << ",\n  \"counts\": {\"passed\": " << passed << ", \"failed\": " << failed
+       << (ok ? "true" : "false") << ",\n  \"gpu_part\": \"" << gpu_part << "\",\n  \"counts\": {\"passed\": " << passed << ", \"failed\": " << failed
        << ", \"skipped\": " << skipped << "},\n  \"metrics\": {";
     for (std::size_t i = 0; i < metrics_.size(); ++i)
       js << (i ? ", " : "") << "\"" << json_escape(metrics_[i].first) << "\": " << (std::isfinite(metrics_[i].second) ? fmt(metrics_[i].second) : "null");

@@ -10,11 +10,12 @@
 namespace course::lab {
 
 // Runs the suite on `fn` for T with the grader's seed; up to `shown` failures are listed.
+// `prefix` "GPU " files a device run under "GPU conformance (float)".
 template <class T>
 bool run_conformance(Grader& g, const std::string& what, conformance::TransformFn<T> fn, conformance::Config cfg,
-                     const std::string& todo, std::size_t shown = 3) {
+                     const std::string& todo, std::size_t shown = 3, const std::string& prefix = "") {
   cfg.seed = g.seed() * 2 + (sizeof(T) == 8 ? 1 : 0);
-  const std::string section = std::string("conformance (") + precision_name<T>() + ")";
+  const std::string section = prefix + "conformance (" + precision_name<T>() + ")";
   conformance::Report r;
   try {
     r = conformance::check_conformance<T>(std::move(fn), cfg);
