@@ -23,13 +23,26 @@ FFT_HD inline void stage_butterfly(Complex<T>* data, unsigned log2n, unsigned st
 template <class T>
 FFT_HD constexpr unsigned wavefront_log2() { return course::bitops::wavefront_log2<T>(); }
 
-// 07 v4's geometry for one transform filling the tile; its slot() is the swizzle.
+// 07 v4's geometry for one transform of 2^log2p points (one tile, reversed load); its slot() is
+// the swizzle. On the host from 07's own factory; on the device from a copy of it in constant
+// memory (index 0 float, 1 double) that gpu.cu uploads from the same factory.
+template <class T>
+inline course::bitops::SharedGeometry geometry(unsigned log2p) {
+  return course::bitops::shared_geometry<T>(log2p, log2p, std::uint32_t{1} << log2p, true);
+}
+
+#if defined(__CUDACC__)
+__constant__ course::bitops::SharedGeometry device_geometry[2];
+#endif
+
 template <class T>
 FFT_HD inline std::uint32_t slot(std::uint32_t p, unsigned log2p) {
-  const unsigned v = course::bitops::wavefront_log2<T>();
-  const course::bitops::SharedGeometry g{log2p, log2p, 0, log2p, 0u, true, false, v, log2p - v,
-                                         (std::uint32_t{1} << v) - 1, sizeof(Complex<T>) == 16};
-  return g.slot(p);
+#if defined(__CUDA_ARCH__)
+  (void)log2p;
+  return device_geometry[sizeof(T) == 8 ? 1 : 0].slot(p);
+#else
+  return geometry<T>(log2p).slot(p);
+#endif
 }
 
 }  // namespace lab07_reference
