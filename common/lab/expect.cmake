@@ -1,6 +1,7 @@
 # The labs' CI proof: runs one grader executable and checks that it failed for the right reason
 # or passed. cmake -DEXE=... -DEXPECT=wrong|pass [-DREASON=<text the first failure must name>]
 #   [-DSKELETON_FILES=a|b -DSKELETON_SHA256=<hash>] -DSOURCE_DIR=... -DREPORT_DIR=... -P expect.cmake
+# [-DREPORT_JSON=<the report it must write, with the same verdict>]
 # "Wrong" means the grader's exit code 1 (a check failed) and its "Start with TODO n" line, not a
 # crash (a signal), an exception in the grader (3) or a bad command line (2).
 cmake_minimum_required(VERSION 3.24)
@@ -37,6 +38,9 @@ if(DEFINED SKELETON_FILES)
   endif()
 endif()
 
+if(DEFINED REPORT_JSON)
+  file(REMOVE "${REPORT_JSON}")
+endif()
 execute_process(COMMAND "${EXE}" --report-dir "${REPORT_DIR}"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
@@ -47,6 +51,13 @@ if(EXPECT STREQUAL "pass")
   string(FIND "${out}" ": PASSED:" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "exit 0 but no PASSED verdict in the output")
+  endif()
+  if(DEFINED REPORT_JSON)
+    file(READ "${REPORT_JSON}" json)
+    string(FIND "${json}" "\"passed\": true" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "the grader passed but its JSON report (${REPORT_JSON}) does not say so")
+    endif()
   endif()
   message("proof: the grader passes, as it must")
 elseif(EXPECT STREQUAL "wrong")
@@ -62,6 +73,13 @@ elseif(EXPECT STREQUAL "wrong")
     string(FIND "${first}" "${REASON}" at)
     if(at EQUAL -1)
       message(FATAL_ERROR "the grader failed, but its first failure (${first}) is not at '${REASON}'")
+    endif()
+  endif()
+  if(DEFINED REPORT_JSON)
+    file(READ "${REPORT_JSON}" json)
+    string(FIND "${json}" "\"passed\": false" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "the grader failed but its JSON report (${REPORT_JSON}) does not say so")
     endif()
   endif()
   message("proof: the grader fails for the right reason: ${first}")
