@@ -78,7 +78,9 @@ def refresh(root):
 
         def sub(m):
             limits = [int(k) for k in m.group(4).split(",")]
-            return m.group(1) + "\n".join(render(root / m.group(2), m.group(3), limits, m.group(5))) + "\n" + m.group(7)
+            lines = render(root / m.group(2), m.group(3), limits, m.group(5))
+            lines[-1] = lines[-1].replace(str(root / m.group(2)), m.group(2))
+            return m.group(1) + "\n".join(lines) + "\n" + m.group(7)
 
         new = BLOCK.sub(sub, text)
         if new != text:
