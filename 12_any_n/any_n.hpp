@@ -1,5 +1,5 @@
 // 12_any_n: a transform of any N >= 1. course::anyn::Plan<T>(n) picks the algorithm:
-//   N = 2^a 3^b 5^c 7^d  ->  mixed-radix Stockham (mixed_radix.hpp), radices 4, 2, 3, 5, 7;
+//   N = 2^a 3^b 5^c 7^d  ->  mixed-radix Stockham (mixed_radix.hpp), radices 8, 4, 2, 3, 5, 7;
 //   any other N          ->  Bluestein (bluestein.hpp) on 03_iterative's power-of-two plan.
 // Refused before any work: N = 0; a 7-smooth N above 2^27; any other N above 2^25; a batch of 0.
 #pragma once

@@ -1,4 +1,4 @@
-// 12_any_n: the butterflies, the DFTs of 2, 3, 4, 5 and 7 points written out, in place on a[].
+// 12_any_n: the butterflies, the DFTs of 2, 3, 4, 5, 7 and 8 points written out, in place on a[].
 //
 // Forward uses w(1, r) = exp(-2 pi i / r), inverse its conjugate. For an odd prime r, pair the
 // inputs j and r - j: with s_j = a_j + a_{r-j} and d_j = a_j - a_{r-j} (j = 1 .. (r-1)/2),
@@ -37,6 +37,31 @@ inline void butterfly4(Complex<T>* a) {
   a[1] = t1 + t3;
   a[2] = t0 - t2;
   a[3] = t1 - t3;
+}
+
+// Multiplication by w(1, 8) = (1 - i)/sqrt(2) forward, (1 + i)/sqrt(2) inverse: two adds, two multiplies.
+template <Direction dir, class T>
+inline Complex<T> rotate_eighth(Complex<T> z) {
+  constexpr T h = T(0.70710678118654752440L);
+  if constexpr (dir == Direction::forward) return {(z.re + z.im) * h, (z.im - z.re) * h};
+  else return {(z.re - z.im) * h, (z.re + z.im) * h};
+}
+
+// Radix 8 = radix 2 over two radix-4 butterflies: E = DFT4 of the even inputs, O of the odd,
+// y_k = E_k + w(k, 8) O_k and y_{k+4} = E_k - w(k, 8) O_k; w(2, 8) = -i, w(3, 8) = -i w(1, 8).
+template <Direction dir, class T>
+inline void butterfly8(Complex<T>* a) {
+  Complex<T> e[4] = {a[0], a[2], a[4], a[6]};
+  Complex<T> o[4] = {a[1], a[3], a[5], a[7]};
+  butterfly4<dir>(e);
+  butterfly4<dir>(o);
+  o[1] = rotate_eighth<dir>(o[1]);
+  o[2] = rotate_forward<dir>(o[2]);
+  o[3] = rotate_forward<dir>(rotate_eighth<dir>(o[3]));
+  for (int k = 0; k < 4; ++k) {
+    a[k] = e[k] + o[k];
+    a[k + 4] = e[k] - o[k];
+  }
 }
 
 // cos(2 pi / 3) = -1/2, sin(2 pi / 3) = sqrt(3)/2.
@@ -100,6 +125,7 @@ inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 4) butterfly4<dir>(a);
   else if constexpr (R == 5) butterfly5<dir>(a);
   else if constexpr (R == 7) butterfly7<dir>(a);
+  else if constexpr (R == 8) butterfly8<dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
 }
 

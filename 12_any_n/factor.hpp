@@ -36,15 +36,16 @@ inline std::size_t convolution_length(std::size_t n) {
   return m;
 }
 
-// The radices of a 7-smooth N in the order the stages run: fours while two or more factors 2
-// remain, then one 2 if left, then the 3s, 5s and 7s. Radix 4 does the work of two radix-2
-// stages in one pass with fewer multiplications (03_iterative v2).
+// The radices of a 7-smooth N in the order the stages run: the factors 2 as 8s (one pass does
+// the work of three radix-2 stages), with one 4 or two 4s (or a 2, for N = 2 only) for the rest,
+// then the 3s, 5s and 7s. Fewer passes over the data, fewer twiddle multiplications.
 inline std::vector<unsigned> radices(std::size_t n) {
   std::vector<unsigned> r;
   unsigned twos = 0;
   while (n > 1 && n % 2 == 0) { n /= 2; ++twos; }
-  for (; twos >= 2; twos -= 2) r.push_back(4);
-  if (twos) r.push_back(2);
+  if (twos == 1) r.push_back(2);
+  else if (twos % 3 == 1) { for (unsigned i = 0; i + 4 < twos; i += 3) r.push_back(8); r.push_back(4); r.push_back(4); }
+  else { for (unsigned i = 0; i + 2 < twos; i += 3) r.push_back(8); if (twos % 3 == 2) r.push_back(4); }
   for (unsigned p : {3u, 5u, 7u})
     while (n > 1 && n % p == 0) { n /= p; r.push_back(p); }
   return r;

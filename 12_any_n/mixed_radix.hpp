@@ -119,7 +119,8 @@ class MixedRadixPlan {
         case 3: stockham_stage<3, dir, T>(src, dst, len, stride, tw); break;
         case 4: stockham_stage<4, dir, T>(src, dst, len, stride, tw); break;
         case 5: stockham_stage<5, dir, T>(src, dst, len, stride, tw); break;
-        default: stockham_stage<7, dir, T>(src, dst, len, stride, tw); break;
+        case 7: stockham_stage<7, dir, T>(src, dst, len, stride, tw); break;
+        default: stockham_stage<8, dir, T>(src, dst, len, stride, tw); break;
       }
       src = dst;
       len /= radices_[i];

@@ -2,7 +2,6 @@
 // 7-smooth products and primes up to 16777213, accuracy against FFTW, the butterflies' constants,
 // and which algorithm the plan picks.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -114,6 +113,7 @@ TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last 
   COURSE_RADIX(4);
   COURSE_RADIX(5);
   COURSE_RADIX(7);
+  COURSE_RADIX(8);
 #undef COURSE_RADIX
 }
 
@@ -141,8 +141,8 @@ TEST_CASE("the plan picks Bluestein exactly for the N that are not 7-smooth", "[
 }
 
 TEST_CASE("describe() prints the factorisation and the algorithm", "[12][plan]") {
-  CHECK(Plan<double>(1000).describe() == "1000 = 4 * 2 * 5 * 5 * 5: mixed radix, 5 stages");
-  CHECK(Plan<double>(1920).describe() == "1920 = 4 * 4 * 4 * 2 * 3 * 5: mixed radix, 6 stages");
+  CHECK(Plan<double>(1000).describe() == "1000 = 8 * 5 * 5 * 5: mixed radix, 4 stages");
+  CHECK(Plan<double>(1920).describe() == "1920 = 8 * 4 * 4 * 3 * 5: mixed radix, 5 stages");
   CHECK(Plan<double>(999983).describe() == "999983: prime, Bluestein with M = 2^21");
   CHECK(Plan<float>(1001).describe() == "1001 = 7 * 11 * 13, Bluestein with M = 2^11");
   CHECK(Plan<float>(22).describe() == "22 = 2 * 11, Bluestein with M = 2^6");
@@ -171,22 +171,12 @@ TEST_CASE("refusals name the size and the limit, before any work", "[12][sizes]"
   CHECK_THROWS_AS(MixedRadixPlan<double>(22), size_error);
 }
 
-// Every N from 1 to 4096: forward and inverse against FFTW in long double and the round trip.
-// The suite's other checks (linearity, Parseval, impulse, shift, batch of 3) on all N <= 600 and
-// on every 7th above: the whole of it for all 4096 sizes costs several minutes on 2 cores.
-TEMPLATE_TEST_CASE("12 agrees with FFTW for every N from 1 to 4096", "[12][conformance]", float, double) {
+// The whole suite (reference forward and inverse, round trip, linearity, Parseval, impulse, shift,
+// a batch of 3, refusals) for every N from 1 to 4096: about 30 s per precision on the 2-core CI
+// machine.
+TEMPLATE_TEST_CASE("12 passes the conformance suite for every N from 1 to 4096", "[12][conformance]", float, double) {
   conformance::Config c;
   for (std::size_t n = 1; n <= 4096; ++n) c.sizes.push_back(n);
-  c.all_checks_up_to = 0;
-  c.tolerance = bound<TestType>;
-  c.refused = refused_sizes();
-  require_conformance(conformance::check_conformance<TestType>(adapt<TestType>(), c));
-}
-
-TEMPLATE_TEST_CASE("12 passes the whole conformance suite on a dense subset of 1..4096", "[12][conformance]", float, double) {
-  conformance::Config c;
-  for (std::size_t n = 1; n <= 4096; ++n)
-    if (n <= 600 || n % 7 == 0 || is_smooth(n)) c.sizes.push_back(n);
   c.batch = 3;
   c.tolerance = bound<TestType>;
   c.refused = refused_sizes();
@@ -221,7 +211,7 @@ TEMPLATE_TEST_CASE("products 2^a 3^b 5^c 7^d up to 2^25 against FFTW in long dou
 }
 
 // N = 16777213 (prime, M = 2^25): no long-double reference of that size (minutes); instead the
-// impulse theorem (exactly known output), the round trip and 16 bins summed directly in long double.
+// impulse theorem (exactly known output), the round trip and 6 bins summed directly in long double.
 TEST_CASE("the prime 16777213 in double: impulse, round trip and bins summed directly", "[12][large]") {
   const std::size_t n = 16777213;
   const Plan<double> plan(n);
@@ -251,7 +241,7 @@ TEST_CASE("the prime 16777213 in double: impulse, round trip and bins summed dir
   // Direct sums: X[k] = sum_j x[j] w(jk, N), in long double with the exact twiddles.
   std::mt19937_64 gen(seed);
   long double num = 0, den = 0;
-  for (int b = 0; b < 16; ++b) {
+  for (int b = 0; b < 6; ++b) {
     const std::size_t k = gen() % n;
     Complex<long double> s{};
     for (std::size_t j = 0; j < n; ++j)
@@ -260,14 +250,14 @@ TEST_CASE("the prime 16777213 in double: impulse, round trip and bins summed dir
     den += norm(s);
   }
   const double bins = static_cast<double>(std::sqrt(num / den));
-  INFO("16 bins: relative error " << bins);
+  INFO("6 bins: relative error " << bins);
   CHECK(bins <= tol);
 }
 
 TEMPLATE_TEST_CASE("in place (in and out the same span) gives the out-of-place bits", "[12][api]", float, double) {
   using T = TestType;
   // Odd and even stage counts (mixed radix copies back when odd), and Bluestein.
-  for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{12}, std::size_t{60}, std::size_t{1000},
+  for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{12}, std::size_t{60}, std::size_t{1000}, std::size_t{1920},
                         std::size_t{4096}, std::size_t{11}, std::size_t{1009}}) {
     const Plan<T> plan(n);
     const auto x = random_gaussian<T>(2 * n, fresh_seed() + n);
