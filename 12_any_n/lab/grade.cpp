@@ -93,8 +93,8 @@ bool check_chirp(Grader& g) {
           msg += ". That is exp(-2 pi i j^2 / N): the angle is half that (nk = (n^2 + k^2 - (k-n)^2) / 2), so reduce j^2 mod 2N over 2N";
         else if (std::hypot(c[j].re - want.re, c[j].im + want.im) <= 2 * eps)
           msg += ". That is the conjugate: the forward chirp is exp(-pi i j^2 / N)";
-        else if (j > 1000 && err < 0.1)
-          msg += ". Right for small j, off for large: an angle pi j^2 / N formed in floating point loses bits as j^2 grows; reduce j^2 mod 2N in integers first";
+        else if (err < 0.01)
+          msg += ". Close but not exact: an angle pi j^2 / N formed in floating point loses bits as j^2 grows; reduce j^2 mod 2N in integers first";
         g.fail(section, name, msg, g.todo(2));
         return false;
       }
