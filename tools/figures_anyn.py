@@ -45,7 +45,7 @@ def bluestein_buffers(root):
     for i in range(m):
         a_txt = f"x{i}c{i}" if i < n else "0"
         a_face = SKY if i < n else "white"
-        box(ax, i, 1.6, 1, 0.8, a_txt, face=a_face, fontsize=7)
+        box(ax, i, 1.6, 1, 0.8, a_txt, face=a_face, fontsize=5.5)
         if i < n:
             b_txt, b_face = f"c̄{i}", GREEN
         elif i > m - n:
