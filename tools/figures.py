@@ -9,6 +9,7 @@ The figures live in two modules beside this driver, each a dict FIGURES = {name:
 draw(root) writes its PNG(s) under the repository root `root` and returns their paths:
   tools/figures_cpu.py   chapters 01-05
   tools/figures_gpu.py   chapters 06-10 (optional: the driver runs without it)
+  tools/figures_anyn.py  chapter 12's CPU part (optional as well)
 The helpers below are shared by both. Everything is deterministic: no network, no clock, no
 random numbers without a fixed seed, and PNGs are written without a timestamp or version, so
 running it twice gives the same bytes with the same matplotlib. Plots that show measurements
@@ -153,10 +154,11 @@ def bench_medians(path):
 
 
 def modules():
-    """The figure modules present beside this file: figures_cpu always, figures_gpu if written."""
+    """The figure modules present beside this file: figures_cpu always, figures_gpu and
+    figures_anyn if written."""
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
     found = []
-    for name in ("figures_cpu", "figures_gpu"):
+    for name in ("figures_cpu", "figures_gpu", "figures_anyn"):
         if (pathlib.Path(__file__).resolve().parent / f"{name}.py").exists():
             found.append(importlib.import_module(name))
     return found

@@ -84,7 +84,7 @@ def library_time(rows, row):
     """The library's time for the same work in the same run: cuFFT for GPU rows; for CPU rows
     FFTW-MPI when the row's own file has it (chapter 05), else FFTW with the same thread count.
     Rows from the row's own file come first, so a ratio is always taken side by side."""
-    gpu = row["chapter"] == "cufft" or row["chapter"][:2].isdigit() and int(row["chapter"][:2]) >= 6
+    gpu = is_gpu(row)
     if gpu:
         wanted = ("cufft",)
     elif any(r["chapter"] == "fftw_mpi" and r["source"] == row.get("source") for r in rows):
@@ -123,8 +123,12 @@ def machine_lines(contexts):
 
 
 def is_gpu(row):
+    """cuFFT, the copy roofline, and chapters from 06 on; except rows that name a thread count,
+    which only CPU rows do (a CPU part of a later chapter, e.g. 12_any_n/.../threads:1)."""
     c = row["chapter"]
-    return c in ("cufft", "roofline") or (c[:2].isdigit() and int(c[:2]) >= 6)
+    if c in ("cufft", "roofline"):
+        return True
+    return c[:2].isdigit() and int(c[:2]) >= 6 and row.get("threads") is None
 
 
 def roofline_gbps(rows):

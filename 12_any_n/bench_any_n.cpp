@@ -1,0 +1,84 @@
+// 12_any_n (CPU): the plan for any N next to FFTW (measured plans, one thread) in the same process;
+// and 03 v3 at the power-of-two lengths Bluestein convolves with, since two of those are most of
+// Bluestein's time. Rows carry /threads:1 (one thread, as FFTW's rows), which tells tools/report.py
+// they are CPU rows of a chapter numbered past 05.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "03_iterative/iterative.hpp"
+#include "12_any_n/any_n.hpp"
+#include "common/bench.hpp"
+#include "common/bench_in_place.hpp"
+
+namespace {
+
+using namespace course;
+using namespace course::bench;
+
+// Out of place, as FFTW's baseline is timed: x -> y, then the two swap roles; every `period`
+// transforms the data is brought back to magnitude ~1 (bench_in_place.hpp explains why).
+template <class T>
+void time_out_of_place(benchmark::State& state, std::size_t n, const anyn::Plan<T>& plan) {
+  auto a = random_uniform<T>(n, 42);
+  std::vector<Complex<T>> b(n);
+  std::span<Complex<T>> x(a), y(b);
+  const int log2n = std::max(1, static_cast<int>(std::log2(static_cast<double>(n))));
+  const int period = std::max(1, (std::numeric_limits<T>::max_exponent - 8) / log2n);
+  int since = 0;
+  for (auto _ : state) {
+    plan.execute(x, y, Direction::forward);
+    std::swap(x, y);
+    benchmark::DoNotOptimize(x.data());
+    benchmark::ClobberMemory();
+    if (++since == period) {
+      rescale_to_unit(x);
+      since = 0;
+    }
+  }
+  set_fft_counters<T>(state, n, 1);
+}
+
+// The lesson's sizes: audio, video rows, round numbers, primes, a power of two for scale.
+const std::vector<std::size_t> sizes = {1000, 1920, 4096, 10000, 44100, 59049 /* 3^10 */, 65536, 1009, 65537,
+                                        1000000, 999983, 1 << 20};
+
+template <class T>
+void register_precision() {
+  for (std::size_t n : sizes) {
+    const std::string variant = anyn::is_smooth(n) ? "mixed-radix" : "bluestein";
+    with_defaults(benchmark::RegisterBenchmark(name("12_any_n", variant, precision_name<T>(), n, 1, 1).c_str(),
+                                               [n](benchmark::State& state) {
+                                                 const anyn::Plan<T> plan(n);
+                                                 state.SetLabel(plan.describe());
+                                                 time_out_of_place<T>(state, n, plan);
+                                               }))
+        ->UseRealTime();
+  }
+  // The power-of-two FFT inside Bluestein for 1009, 65537 and 999983.
+  for (std::size_t m : {std::size_t{2048}, std::size_t{1} << 18, std::size_t{1} << 21}) {
+    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v3", precision_name<T>(), m, 1, 1).c_str(),
+                                               [m](benchmark::State& state) {
+                                                 const iterative::Radix4Plan<T> plan(m, iterative::Reversal::tiled);
+                                                 time_in_place<T>(state, m, [&](std::span<Complex<T>> x) {
+                                                   plan.execute(x, Direction::forward);
+                                                 });
+                                               }))
+        ->UseRealTime();
+  }
+  std::vector<std::size_t> fftw_sizes = sizes;
+  for (std::size_t m : {std::size_t{2048}, std::size_t{1} << 18, std::size_t{1} << 21}) fftw_sizes.push_back(m);
+  register_fftw_baselines<T>(fftw_sizes, {1});
+}
+
+}  // namespace
+
+void course_register_benchmarks() {
+  register_precision<double>();
+  register_precision<float>();
+}

@@ -1,0 +1,132 @@
+// 12_any_n: the butterflies, the DFTs of 2, 3, 4, 5, 7 and 8 points written out, in place on a[].
+//
+// Forward uses w(1, r) = exp(-2 pi i / r), inverse its conjugate. For an odd prime r, pair the
+// inputs j and r - j: with s_j = a_j + a_{r-j} and d_j = a_j - a_{r-j} (j = 1 .. (r-1)/2),
+//     y_k     = a_0 + sum_j cos(2 pi j k / r) s_j  -  i sum_j sin(2 pi j k / r) d_j
+//     y_{r-k} = a_0 + sum_j cos(2 pi j k / r) s_j  +  i sum_j sin(2 pi j k / r) d_j
+// (forward; the inverse swaps the two signs of i). The real parts of the two outputs of a pair
+// are shared, so each pair of outputs costs (r-1)/2 real multiplications of s and of d each.
+// The constants are cos and sin of multiples of 2 pi / r to 20 digits; test_any_n checks each
+// against common/twiddle.hpp's exact twiddles.
+#pragma once
+
+#include "common/complex.hpp"
+
+namespace course::anyn {
+
+// i z (sign +1) or -i z (sign -1): a swap and a sign.
+template <Direction dir, class T>
+inline Complex<T> rotate_forward(Complex<T> z) {  // multiply by -i forward, +i inverse
+  if constexpr (dir == Direction::forward) return mul_neg_i(z);
+  else return mul_pos_i(z);
+}
+
+template <Direction dir, class T>
+inline void butterfly2(Complex<T>* a) {
+  const Complex<T> u = a[0], v = a[1];
+  a[0] = u + v;
+  a[1] = u - v;
+}
+
+// y_k = sum_j a_j (-i)^(jk) forward: two radix-2 layers, the (-i) a swap and a sign.
+template <Direction dir, class T>
+inline void butterfly4(Complex<T>* a) {
+  const Complex<T> t0 = a[0] + a[2], t1 = a[0] - a[2];
+  const Complex<T> t2 = a[1] + a[3], t3 = rotate_forward<dir>(a[1] - a[3]);
+  a[0] = t0 + t2;
+  a[1] = t1 + t3;
+  a[2] = t0 - t2;
+  a[3] = t1 - t3;
+}
+
+// Multiplication by w(1, 8) = (1 - i)/sqrt(2) forward, (1 + i)/sqrt(2) inverse: two adds, two multiplies.
+template <Direction dir, class T>
+inline Complex<T> rotate_eighth(Complex<T> z) {
+  constexpr T h = T(0.70710678118654752440L);
+  if constexpr (dir == Direction::forward) return {(z.re + z.im) * h, (z.im - z.re) * h};
+  else return {(z.re - z.im) * h, (z.re + z.im) * h};
+}
+
+// Radix 8 = radix 2 over two radix-4 butterflies: E = DFT4 of the even inputs, O of the odd,
+// y_k = E_k + w(k, 8) O_k and y_{k+4} = E_k - w(k, 8) O_k; w(2, 8) = -i, w(3, 8) = -i w(1, 8).
+template <Direction dir, class T>
+inline void butterfly8(Complex<T>* a) {
+  Complex<T> e[4] = {a[0], a[2], a[4], a[6]};
+  Complex<T> o[4] = {a[1], a[3], a[5], a[7]};
+  butterfly4<dir>(e);
+  butterfly4<dir>(o);
+  o[1] = rotate_eighth<dir>(o[1]);
+  o[2] = rotate_forward<dir>(o[2]);
+  o[3] = rotate_forward<dir>(rotate_eighth<dir>(o[3]));
+  for (int k = 0; k < 4; ++k) {
+    a[k] = e[k] + o[k];
+    a[k + 4] = e[k] - o[k];
+  }
+}
+
+// cos(2 pi / 3) = -1/2, sin(2 pi / 3) = sqrt(3)/2.
+template <Direction dir, class T>
+inline void butterfly3(Complex<T>* a) {
+  constexpr T s60 = T(0.86602540378443864676L);
+  const Complex<T> s = a[1] + a[2];
+  const Complex<T> d = rotate_forward<dir>(a[1] - a[2]) * s60;  // -i sin(2pi/3) d, forward
+  const Complex<T> m = a[0] - s * T(0.5);
+  a[0] = a[0] + s;
+  a[1] = m + d;
+  a[2] = m - d;
+}
+
+// c1 = cos(2 pi/5), c2 = cos(4 pi/5), s1 = sin(2 pi/5), s2 = sin(4 pi/5).
+template <Direction dir, class T>
+inline void butterfly5(Complex<T>* a) {
+  constexpr T c1 = T(0.30901699437494742410L), c2 = T(-0.80901699437494742410L);
+  constexpr T s1 = T(0.95105651629515357212L), s2 = T(0.58778525229247312917L);
+  const Complex<T> s_1 = a[1] + a[4], d_1 = a[1] - a[4];
+  const Complex<T> s_2 = a[2] + a[3], d_2 = a[2] - a[3];
+  const Complex<T> r1 = a[0] + s_1 * c1 + s_2 * c2;       // real-coefficient part of y1, y4
+  const Complex<T> r2 = a[0] + s_1 * c2 + s_2 * c1;       // of y2, y3 (cos(8 pi/5) = c1)
+  const Complex<T> i1 = rotate_forward<dir>(d_1 * s1 + d_2 * s2);
+  const Complex<T> i2 = rotate_forward<dir>(d_1 * s2 - d_2 * s1);  // sin(8 pi/5) = -s1
+  a[0] = a[0] + s_1 + s_2;
+  a[1] = r1 + i1;
+  a[4] = r1 - i1;
+  a[2] = r2 + i2;
+  a[3] = r2 - i2;
+}
+
+// c_k = cos(2 pi k/7), s_k = sin(2 pi k/7), k = 1, 2, 3; jk mod 7 folds onto them with a sign
+// on the sine: 2*2 = 4 = 7-3, 2*3 = 6 = 7-1, 3*3 = 9 = 2 (mod 7), 3*2 = 6 = 7-1.
+template <Direction dir, class T>
+inline void butterfly7(Complex<T>* a) {
+  constexpr T c1 = T(0.62348980185873353053L), c2 = T(-0.22252093395631440429L), c3 = T(-0.90096886790241912624L);
+  constexpr T s1 = T(0.78183148246802980871L), s2 = T(0.97492791218182360702L), s3 = T(0.43388373911755812048L);
+  const Complex<T> s_1 = a[1] + a[6], d_1 = a[1] - a[6];
+  const Complex<T> s_2 = a[2] + a[5], d_2 = a[2] - a[5];
+  const Complex<T> s_3 = a[3] + a[4], d_3 = a[3] - a[4];
+  const Complex<T> r1 = a[0] + s_1 * c1 + s_2 * c2 + s_3 * c3;
+  const Complex<T> r2 = a[0] + s_1 * c2 + s_2 * c3 + s_3 * c1;
+  const Complex<T> r3 = a[0] + s_1 * c3 + s_2 * c1 + s_3 * c2;
+  const Complex<T> i1 = rotate_forward<dir>(d_1 * s1 + d_2 * s2 + d_3 * s3);
+  const Complex<T> i2 = rotate_forward<dir>(d_1 * s2 - d_2 * s3 - d_3 * s1);
+  const Complex<T> i3 = rotate_forward<dir>(d_1 * s3 - d_2 * s1 + d_3 * s2);
+  a[0] = a[0] + s_1 + s_2 + s_3;
+  a[1] = r1 + i1;
+  a[6] = r1 - i1;
+  a[2] = r2 + i2;
+  a[5] = r2 - i2;
+  a[3] = r3 + i3;
+  a[4] = r3 - i3;
+}
+
+template <unsigned R, Direction dir, class T>
+inline void butterfly(Complex<T>* a) {
+  if constexpr (R == 2) butterfly2<dir>(a);
+  else if constexpr (R == 3) butterfly3<dir>(a);
+  else if constexpr (R == 4) butterfly4<dir>(a);
+  else if constexpr (R == 5) butterfly5<dir>(a);
+  else if constexpr (R == 7) butterfly7<dir>(a);
+  else if constexpr (R == 8) butterfly8<dir>(a);
+  else static_assert(R == 2, "radix without a butterfly");
+}
+
+}  // namespace course::anyn

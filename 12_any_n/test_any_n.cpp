@@ -1,0 +1,306 @@
+// 12_any_n: the shared conformance suite for every N from 1 to 4096 (float and double), large
+// 7-smooth products and primes up to 16777213, accuracy against FFTW, the butterflies' constants,
+// and which algorithm the plan picks.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "12_any_n/any_n.hpp"
+#include "common/catch.hpp"
+#include "common/conformance.hpp"
+#include "common/metrics.hpp"
+#include "common/reference.hpp"
+#include "common/signals.hpp"
+
+using namespace course;
+using namespace course::anyn;
+
+namespace {
+
+// Adapts the plan to the suite. The plan for the last size is kept, so the suite's several calls
+// per size plan once (the first call for a size makes it, so a refused size throws before any
+// output is written).
+template <class T>
+conformance::TransformFn<T> adapt() {
+  auto cache = std::make_shared<std::unique_ptr<Plan<T>>>();
+  return [cache](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    if (!*cache || (*cache)->size() != n) *cache = std::make_unique<Plan<T>>(n);
+    (*cache)->execute(in, out, dir, batch);
+  };
+}
+
+std::vector<std::size_t> refused_sizes() {
+  return {0,
+          (std::size_t{1} << 25) + 1,             // 3 * 11 * 251 * 4051: Bluestein, above 2^25
+          std::size_t{1} << 28,                   // 7-smooth, above 2^27
+          std::size_t{387420489},                 // 3^18, above 2^27
+          (std::size_t{1} << 27) + 1};            // 3^4 * 19 * 87211: above both limits
+}
+
+// Largest prime factor <= 7, by trial division: the independent check of is_smooth.
+bool seven_smooth_by_trial(std::size_t n) {
+  std::size_t largest = 1;
+  for (std::size_t p = 2; p * p <= n; ++p)
+    while (n % p == 0) { largest = std::max(largest, p); n /= p; }
+  if (n > 1) largest = std::max(largest, n);
+  return largest <= 7;
+}
+
+template <class T>
+double error_vs_reference(std::size_t n, const std::vector<Complex<T>>& x, const std::vector<Complex<long double>>& ref,
+                          const Plan<T>& plan) {
+  std::vector<Complex<T>> y(n);
+  plan.execute(x, y, Direction::forward);
+  return rel_l2_error<T, long double>(y, ref);
+}
+
+template <class T>
+double fftw_error(std::size_t n, const std::vector<Complex<T>>& x, const std::vector<Complex<long double>>& ref) {
+  FftwPlan<T> fftw(n, 1, Direction::forward, PlanEffort::estimate);
+  const auto y = fftw(x);
+  return rel_l2_error<T, long double>(y, ref);
+}
+
+// Bluestein's error: about eps times log2 M for the two FFTs plus the chirp roundings; the suite's
+// default bound (4 eps (1 + log2 N)) allows that when counted in M: see the README's accuracy study.
+template <class T>
+double bound(std::size_t n) {
+  return is_smooth(n) ? tolerance<T>(n) : 2 * tolerance<T>(convolution_length(n));
+}
+
+}  // namespace
+
+TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last bit", "[12][butterflies]") {
+  // Each butterfly applied to the unit vectors gives the columns of the r-point DFT matrix.
+  auto check = [](auto radix_tag, auto fn) {
+    constexpr unsigned r = decltype(radix_tag)::value;
+    for (Direction dir : {Direction::forward, Direction::inverse}) {
+      for (unsigned j = 0; j < r; ++j) {
+        Complex<long double> a[r];
+        Complex<double> ad[r];
+        Complex<float> af[r];
+        for (unsigned i = 0; i < r; ++i) { a[i] = {}; ad[i] = {}; af[i] = {}; }
+        a[j] = {1, 0};
+        ad[j] = {1, 0};
+        af[j] = {1, 0};
+        fn(dir, a, ad, af);
+        for (unsigned k = 0; k < r; ++k) {
+          auto want = twiddle_ld(static_cast<std::int64_t>(j * k), r);
+          if (dir == Direction::inverse) want = conj(want);
+          INFO("radix " << r << " " << to_string(dir) << " column " << j << " row " << k);
+          CHECK(std::fabs(static_cast<double>(a[k].re - want.re)) < 1e-18);
+          CHECK(std::fabs(static_cast<double>(a[k].im - want.im)) < 1e-18);
+          CHECK(ad[k].re == static_cast<double>(want.re));
+          CHECK(ad[k].im == static_cast<double>(want.im));
+          CHECK(std::fabs(af[k].re - static_cast<float>(want.re)) <= 6e-8f);
+          CHECK(std::fabs(af[k].im - static_cast<float>(want.im)) <= 6e-8f);
+        }
+      }
+    }
+  };
+#define COURSE_RADIX(R)                                                                                  \
+  check(std::integral_constant<unsigned, R>{}, [](Direction dir, auto* a, auto* ad, auto* af) {          \
+    if (dir == Direction::forward) {                                                                    \
+      butterfly<R, Direction::forward>(a); butterfly<R, Direction::forward>(ad); butterfly<R, Direction::forward>(af); \
+    } else {                                                                                            \
+      butterfly<R, Direction::inverse>(a); butterfly<R, Direction::inverse>(ad); butterfly<R, Direction::inverse>(af); \
+    }                                                                                                   \
+  })
+  COURSE_RADIX(2);
+  COURSE_RADIX(3);
+  COURSE_RADIX(4);
+  COURSE_RADIX(5);
+  COURSE_RADIX(7);
+  COURSE_RADIX(8);
+#undef COURSE_RADIX
+}
+
+TEST_CASE("the plan picks Bluestein exactly for the N that are not 7-smooth", "[12][plan]") {
+  for (std::size_t n = 1; n <= 5000; ++n) {
+    const bool smooth = seven_smooth_by_trial(n);
+    REQUIRE(is_smooth(n) == smooth);
+    if (n <= 1200 || n % 7 == 0) {  // planning every size costs; the rule itself is checked above for all
+      const Plan<float> plan(n);
+      INFO("N = " << n << ": " << plan.describe());
+      REQUIRE((plan.algorithm() == Algorithm::bluestein) == !smooth);
+      if (!smooth) {
+        REQUIRE(plan.convolution_size() >= 2 * n - 1);
+        REQUIRE(plan.convolution_size() < 4 * n - 2);
+        REQUIRE((plan.convolution_size() & (plan.convolution_size() - 1)) == 0);
+      } else {
+        std::size_t product = 1;
+        for (unsigned r : plan.stage_radices()) product *= r;
+        REQUIRE(product == n);
+      }
+    }
+  }
+  for (std::size_t n : {std::size_t{65537}, std::size_t{999983}, std::size_t{1} << 20, std::size_t{44100}})
+    CHECK(is_smooth(n) == seven_smooth_by_trial(n));
+}
+
+TEST_CASE("describe() prints the factorisation and the algorithm", "[12][plan]") {
+  CHECK(Plan<double>(1000).describe() == "1000 = 8 * 5 * 5 * 5: mixed radix, 4 stages");
+  CHECK(Plan<double>(1920).describe() == "1920 = 8 * 4 * 4 * 3 * 5: mixed radix, 5 stages");
+  CHECK(Plan<double>(999983).describe() == "999983: prime, Bluestein with M = 2^21");
+  CHECK(Plan<float>(1001).describe() == "1001 = 7 * 11 * 13, Bluestein with M = 2^11");
+  CHECK(Plan<float>(22).describe() == "22 = 2 * 11, Bluestein with M = 2^6");
+  CHECK(Plan<float>(1).describe() == "1: nothing to do (a copy), mixed radix with no stages");
+  CHECK(factorisation(44100) == "2^2 * 3^2 * 5^2 * 7^2");
+}
+
+TEST_CASE("refusals name the size and the limit, before any work", "[12][sizes]") {
+  for (std::size_t n : refused_sizes()) {
+    INFO("N = " << n);
+    try {
+      Plan<double> plan(n);
+      FAIL("N = " << n << " was accepted");
+    } catch (const size_error& e) {
+      const std::string msg = e.what();
+      CHECK_THAT(msg, testing::contains("N = " + std::to_string(n)));
+      CHECK_THAT(msg, testing::contains("12_any_n"));
+      if (n) CHECK_THAT(msg, testing::contains("2^2"));  // 2^25 or 2^27
+    }
+  }
+  const Plan<double> plan(12);
+  std::vector<Complex<double>> x(12), y(12), z(24);
+  CHECK_THROWS_WITH(plan.execute(x, y, Direction::forward, 0), testing::contains("batch = 0"));
+  CHECK_THROWS_AS(plan.execute(x, z, Direction::forward), std::invalid_argument);
+  CHECK_THROWS_AS(plan.execute(z, z, Direction::forward, 1), std::invalid_argument);
+  CHECK_THROWS_AS(MixedRadixPlan<double>(22), size_error);
+}
+
+// The whole suite (reference forward and inverse, round trip, linearity, Parseval, impulse, shift,
+// a batch of 3, refusals) for every N from 1 to 4096: about 30 s per precision on the 2-core CI
+// machine.
+TEMPLATE_TEST_CASE("12 passes the conformance suite for every N from 1 to 4096", "[12][conformance]", float, double) {
+  conformance::Config c;
+  for (std::size_t n = 1; n <= 4096; ++n) c.sizes.push_back(n);
+  c.batch = 3;
+  c.tolerance = bound<TestType>;
+  c.refused = refused_sizes();
+  require_conformance(conformance::check_conformance<TestType>(adapt<TestType>(), c));
+}
+
+TEMPLATE_TEST_CASE("large 7-smooth products and primes: forward, inverse and round trip against FFTW", "[12][large]", float, double) {
+  conformance::Config c;
+  c.sizes = {1920, 44100, 65536 * 3, 1000000, 17, 1009, 65537, 999983};
+  c.tolerance = bound<TestType>;
+  c.refuse_batch_zero = false;
+  require_conformance(conformance::check_conformance<TestType>(adapt<TestType>(), c));
+}
+
+// The largest products, one seeded input each against FFTW in long double (double only for the
+// two largest, which take most of this test's time).
+TEMPLATE_TEST_CASE("products 2^a 3^b 5^c 7^d up to 2^25 against FFTW in long double", "[12][large]", float, double) {
+  using T = TestType;
+  std::vector<std::size_t> sizes{5764801 /* 7^8 */, 9765625 /* 5^10 */};
+  if constexpr (std::is_same_v<T, double>) {
+    sizes.push_back(14348907);  // 3^15
+    sizes.push_back(31104000);  // 2^10 3^5 5^3
+  }
+  for (std::size_t n : sizes) {
+    const auto x = random_gaussian<T>(n, fresh_seed() + n);
+    const auto ref = reference_dft<T>(x, n, 1, Direction::forward);
+    const Plan<T> plan(n);
+    const double err = error_vs_reference<T>(n, x, ref, plan);
+    INFO(precision_name<T>() << " " << plan.describe() << ": error " << err << ", bound " << tolerance<T>(n));
+    CHECK(err <= tolerance<T>(n));
+  }
+}
+
+// N = 16777213 (prime, M = 2^25): no long-double reference of that size (minutes); instead the
+// impulse theorem (exactly known output), the round trip and 6 bins summed directly in long double.
+TEST_CASE("the prime 16777213 in double: impulse, round trip and bins summed directly", "[12][large]") {
+  const std::size_t n = 16777213;
+  const Plan<double> plan(n);
+  REQUIRE(plan.describe() == "16777213: prime, Bluestein with M = 2^25");
+  const double tol = bound<double>(n);
+  const std::uint64_t seed = fresh_seed();
+  const std::size_t at = seed % n;
+  {
+    const auto d = impulse<double>(n, at);
+    std::vector<Complex<double>> y(n);
+    plan.execute(d, y, Direction::forward);
+    std::vector<Complex<long double>> want(n);
+    for (std::size_t k = 0; k < n; ++k) want[k] = twiddle_ld(static_cast<std::int64_t>((static_cast<unsigned __int128>(at) * k) % n), n);
+    const double err = rel_l2_error<double, long double>(y, want);
+    INFO("impulse at " << at << ": error " << err << ", bound " << tol);
+    CHECK(err <= tol);
+  }
+  const auto x = random_uniform<double>(n, seed);
+  std::vector<Complex<double>> X(n), back(n);
+  plan.execute(x, X, Direction::forward);
+  plan.execute(X, back, Direction::inverse);
+  std::vector<Complex<long double>> nx(n);
+  for (std::size_t i = 0; i < n; ++i) nx[i] = Complex<long double>(x[i]) * static_cast<long double>(n);
+  const double round_trip = rel_l2_error<double, long double>(back, nx);
+  INFO("round trip error " << round_trip);
+  CHECK(round_trip <= 2 * tol);
+  // Direct sums: X[k] = sum_j x[j] w(jk, N), in long double with the exact twiddles.
+  std::mt19937_64 gen(seed);
+  long double num = 0, den = 0;
+  for (int b = 0; b < 6; ++b) {
+    const std::size_t k = gen() % n;
+    Complex<long double> s{};
+    for (std::size_t j = 0; j < n; ++j)
+      s += Complex<long double>(x[j]) * twiddle_ld(static_cast<std::int64_t>((static_cast<unsigned __int128>(j) * k) % n), n);
+    num += norm(Complex<long double>(X[k]) - s);
+    den += norm(s);
+  }
+  const double bins = static_cast<double>(std::sqrt(num / den));
+  INFO("6 bins: relative error " << bins);
+  CHECK(bins <= tol);
+}
+
+TEMPLATE_TEST_CASE("in place (in and out the same span) gives the out-of-place bits", "[12][api]", float, double) {
+  using T = TestType;
+  // Odd and even stage counts (mixed radix copies back when odd), and Bluestein.
+  for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{12}, std::size_t{60}, std::size_t{1000}, std::size_t{1920},
+                        std::size_t{4096}, std::size_t{11}, std::size_t{1009}}) {
+    const Plan<T> plan(n);
+    const auto x = random_gaussian<T>(2 * n, fresh_seed() + n);
+    std::vector<Complex<T>> out(2 * n), inplace = x;
+    for (Direction dir : {Direction::forward, Direction::inverse}) {
+      plan.execute(x, out, dir, 2);
+      inplace = x;
+      plan.execute(inplace, inplace, dir, 2);
+      INFO(plan.describe() << " " << to_string(dir));
+      CHECK(inplace == out);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("mixed radix and Bluestein stay near FFTW's own error", "[12][accuracy]", float, double) {
+  using T = TestType;
+  // Mixed radix within 3x of FFTW's error; Bluestein (two FFTs of M points and the chirps) within 10x.
+  for (std::size_t n : {std::size_t{1000}, std::size_t{1920}, std::size_t{44100}, std::size_t{1009}, std::size_t{65537}}) {
+    const auto x = random_gaussian<T>(n, fresh_seed() + n);
+    const auto ref = reference_dft<T>(x, n, 1, Direction::forward);
+    const double lib = fftw_error<T>(n, x, ref);
+    const Plan<T> plan(n);
+    const double ours = error_vs_reference<T>(n, x, ref, plan);
+    INFO(precision_name<T>() << " " << plan.describe() << ": FFTW " << lib << ", 12 " << ours);
+    CHECK(lib > 0);
+    CHECK(ours <= (is_smooth(n) ? 3 : 10) * std::max(lib, 0.5 * static_cast<double>(std::numeric_limits<T>::epsilon())));
+  }
+}
+
+TEMPLATE_TEST_CASE("the chirp is w(n^2 mod 2N, 2N) from exact integers", "[12][bluestein]", float, double) {
+  using T = TestType;
+  const std::size_t n = 999983;
+  const auto c = bluestein_chirp<T>(n);
+  // Spot checks against the definition exp(-pi i j^2 / N) with the angle reduced exactly.
+  for (std::size_t j : {std::size_t{0}, std::size_t{1}, std::size_t{1000}, n / 2, n - 1}) {
+    const auto want = twiddle<T>(static_cast<std::int64_t>((j * j) % (2 * n)), static_cast<std::int64_t>(2 * n));
+    CHECK(c[j] == want);
+  }
+  // The naive angle pi j^2 / N in T loses the value entirely at large j: the reason for the integers.
+  const std::size_t j = n - 1;
+  const T angle = static_cast<T>(3.14159265358979323846) * static_cast<T>(j) * static_cast<T>(j) / static_cast<T>(n);
+  const Complex<T> naive{std::cos(angle), -std::sin(angle)};
+  const double naive_err = std::hypot(static_cast<double>(naive.re - c[j].re), static_cast<double>(naive.im - c[j].im));
+  INFO("naive chirp at j = N - 1: error " << naive_err);
+  CHECK(naive_err > 1000 * static_cast<double>(std::numeric_limits<T>::epsilon()));
+}

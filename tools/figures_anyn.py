@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Chapter 12's lesson figures (any N, CPU part), drawn from the course's definitions and from the
+committed accuracy JSON, never by hand. FIGURES = {name: draw(root)}; tools/figures.py imports it.
+
+    python3 tools/figures.py --only anyn_error_vs_n --only anyn_bluestein_buffers
+"""
+import json
+import pathlib
+
+from figures import BLUE, GREEN, GREY, ORANGE, RED, SKY, box, diagram_axes, plt, save
+
+MACHINE = "results/cpu-amd-epyc-2c"
+
+
+def error_vs_n(root):
+    """Relative L2 error against FFTW in long double, against N: FFTW, mixed radix (7-smooth N and
+    powers of two), Bluestein (primes, and forced on powers of two), float and double."""
+    data = json.loads((pathlib.Path(root) / MACHINE / "accuracy_12_any_n.json").read_text())
+    fig, axes = plt.subplots(1, 2, figsize=(9.5, 3.6), sharex=True)
+    series = [("fftw", "prime", "FFTW, primes", GREY, "s--"),
+              ("fftw", "7-smooth", "FFTW, 7-smooth", GREY, "o:"),
+              ("mixed radix", "7-smooth", "mixed radix, 7-smooth N", BLUE, "o-"),
+              ("mixed radix", "power of two", "mixed radix, 2^k", SKY, "^-"),
+              ("bluestein", "prime", "Bluestein, primes", RED, "s-"),
+              ("bluestein", "power of two", "Bluestein forced on 2^k", ORANGE, "v-")]
+    for ax, precision in zip(axes, ("double", "float")):
+        for algorithm, family, label, colour, style in series:
+            pts = sorted((r["N"], r["rel_l2"]) for r in data["rows"]
+                         if r["precision"] == precision and r["algorithm"] == algorithm and r["family"] == family)
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], style, color=colour, label=label, markersize=3, lw=1.1)
+        ax.set(xscale="log", yscale="log", xlabel="N", title=precision)
+        ax.grid(True, which="major", alpha=0.3)
+    axes[0].set_ylabel("relative L2 error vs FFTW long double")
+    axes[1].legend(fontsize=7, loc="upper left")
+    fig.suptitle("12_any_n: error against N (one gaussian input per size)", fontsize=10)
+    return save(fig, pathlib.Path(root) / "12_any_n" / "fig_error_vs_n.png")
+
+
+def bluestein_buffers(root):
+    """The two M-point buffers of Bluestein for N = 5, M = 16: a = x c zero-padded, b = conj(c)
+    wrapped so that b[M - m] = b[m]; their cyclic convolution's first N points are the DFT / c."""
+    n, m = 5, 16
+    fig, ax = plt.subplots(figsize=(9.0, 2.6))
+    for i in range(m):
+        a_txt = f"x{i}c{i}" if i < n else "0"
+        a_face = SKY if i < n else "white"
+        box(ax, i, 1.6, 1, 0.8, a_txt, face=a_face, fontsize=5.5)
+        if i < n:
+            b_txt, b_face = f"c̄{i}", GREEN
+        elif i > m - n:
+            b_txt, b_face = f"c̄{m - i}", ORANGE
+        else:
+            b_txt, b_face = "0", "white"
+        box(ax, i, 0.2, 1, 0.8, b_txt, face=b_face, fontsize=7)
+        ax.text(i + 0.5, 2.55, str(i), ha="center", fontsize=6.5, color=GREY)
+    ax.text(-0.3, 2.0, "a", ha="right", va="center", fontsize=9)
+    ax.text(-0.3, 0.6, "b", ha="right", va="center", fontsize=9)
+    ax.text(m + 0.3, 2.0, "a[j] = x[j] c[j], j < N; zeros up to M", va="center", fontsize=7.5)
+    ax.text(m + 0.3, 0.6, "b[j] = b[M - j] = conj(c[j]), j < N", va="center", fontsize=7.5)
+    ax.annotate("", xy=(m, -0.25), xytext=(0, -0.25), arrowprops=dict(arrowstyle="<->", color=RED, lw=0.8))
+    ax.text(m / 2, -0.55, f"M = {m} >= 2N - 1 = {2 * n - 1}: the wrapped tail of b never meets a's data in the first N outputs",
+            ha="center", va="top", fontsize=7.5, color=RED)
+    diagram_axes(ax)
+    ax.set_xlim(-1, m + 9)
+    ax.set_ylim(-1.0, 2.9)
+    ax.set_title("Bluestein's buffers, N = 5, M = 16", fontsize=9)
+    return save(fig, pathlib.Path(root) / "12_any_n" / "fig_bluestein_buffers.png")
+
+
+FIGURES = {
+    "anyn_error_vs_n": error_vs_n,
+    "anyn_bluestein_buffers": bluestein_buffers,
+}
