@@ -142,7 +142,7 @@ TEST_CASE("more than device memory is refused by the constructor, naming the siz
 
 TEST_CASE("plans fit the GPU they run on: its own limit, COURSE_SHARED_LIMIT_KIB, or an explicit one", "[gpu][limits]") {
   const int device = std::min(cuda::device_shared_limit_bytes(), kSharedLimitBytes);
-  const int simulated = shared_limit_from_environment("test_09_radixN", 227);
+  const int simulated = shared_limit_from_environment("test_09_radixN", kMostSharedLimitBytes / 1024);
   Plan<float> plan(std::size_t{1} << 13, 2);
   INFO(plan.describe());
   CHECK(plan.shape().shared_limit.bytes == (simulated ? simulated : device));

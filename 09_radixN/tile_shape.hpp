@@ -5,6 +5,8 @@
 // function, so what the planner prints (and test_09_planner checks) is what the GPU runs.
 #pragma once
 
+#include "common/gpu_limits.hpp"
+
 namespace course::radixn {
 
 inline constexpr int kMaxStages = 14;
@@ -19,7 +21,7 @@ inline constexpr int kLog2TileBudget = 16;
 inline constexpr int kLog2SmallTileBudget = 15;
 // H100: the most shared memory one block may opt in to. The kernels are built for tiles up to
 // this and the planner refuses a larger limit.
-inline constexpr int kSharedLimitBytes = 227 * 1024;
+inline constexpr int kSharedLimitBytes = kMostSharedLimitBytes;
 
 struct TileShape {
   int logm = 0;               // sub-transform size M = 2^logm

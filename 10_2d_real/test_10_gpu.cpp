@@ -28,7 +28,7 @@ using ShapeList = std::vector<std::array<std::size_t, 3>>;  // rows, cols, batch
 // there may the plan refuse, and then by name, before any work: true when it did.
 template <class T, class Make>
 bool refused_on_this_gpu(std::size_t rows, std::size_t cols, const Options& opt, Make&& make) {
-  const int limit = shared_limit_from_environment("test_10_gpu", 227);
+  const int limit = shared_limit_from_environment("test_10_gpu", kMostSharedLimitBytes / 1024);
   if (opt.kernels != Kernels::stockham || sizeof(T) != 8 || std::max(rows, cols) != 4096 || limit == 0 || limit > 64 * 1024)
     return false;
   try {

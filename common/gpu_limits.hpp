@@ -18,6 +18,9 @@ namespace course {
 inline constexpr const char* kSharedLimitVariable = "COURSE_SHARED_LIMIT_KIB";
 // Every CUDA GPU gives a block 48 KiB without opting in: the smallest limit a plan must fit.
 inline constexpr int kMinSharedLimitBytes = 48 * 1024;
+// The H100's and H200's opt-in limit, the largest any GPU of the course has: the kernels' tiles
+// are built up to it.
+inline constexpr int kMostSharedLimitBytes = 227 * 1024;
 
 // Where a plan's shared-memory limit came from; describe() prints it.
 struct SharedLimit {

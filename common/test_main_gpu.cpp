@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   // The runs that simulate a smaller GPU (COURSE_SHARED_LIMIT_KIB, registered by CTest at 48 ..
   // 227 KiB) cannot simulate a larger one: above this device's own limit they are skipped.
   const int device = course::cuda::device_shared_limit_bytes();
-  if (const int simulated = course::shared_limit_from_environment("tests", 227)) {
+  if (const int simulated = course::shared_limit_from_environment("tests", course::kMostSharedLimitBytes / 1024)) {
     if (simulated > device) {
       std::printf("SKIPPED: %s = %d KiB, more than this GPU's %d KiB per block\n", course::kSharedLimitVariable, simulated / 1024,
                   device / 1024);
