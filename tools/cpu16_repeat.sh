@@ -28,7 +28,7 @@ cmake --build "$build" --target bench_04_threads bench_05_mpi >/dev/null
 mkdir -p "$out"
 {
   echo "date: $(date -u +%FT%TZ)"; echo "nproc: $cores"
-  lscpu | grep -E "Model name|^CPU\(s\)|Thread|Core|Socket|NUMA node" || true
+  lscpu | grep -E "Model name|^CPU\(s\)|Thread|Core|Socket|NUMA node|cache" || true
   echo "load: $(cat /proc/loadavg)"
 } >"$out/host.txt"
 

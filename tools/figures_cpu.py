@@ -6,6 +6,7 @@ reversal, butterflies and twiddles as the code); plots read the committed JSON u
 """
 import cmath
 import math
+import sys
 
 import numpy as np
 
@@ -333,8 +334,12 @@ def blocks_columns(root):
 
 
 def speedup_16core(root):
-    """S = T1/TP against P at N = 2^22, double, on the 16-core host, from the committed JSON."""
-    med = bench_medians(f"{H100}/bench_04_threads.json")
+    """S = T1/TP and the time against P at N = 2^22, double, on the 16-core host, from the pinned
+    repeats (tools/cpu16_repeat.sh): the median over the runs, with bars from the min to the max."""
+    import statistics
+    sys.path.insert(0, str(root / "tools"))
+    import spread
+    runs = spread.samples(root / f"{H100}/cpu16-repeat")
     n = 1 << 22
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 3.9))
     ps = [1, 2, 4, 8, 16]
@@ -342,30 +347,38 @@ def speedup_16core(root):
               "04 v3 (blocks, one barrier)": "04_threads/v3", "FFTW threaded plan": "fftw/measure"}
     colours = [GREY, ORANGE, BLUE, "k"]
     for (label, prefix), c in zip(series.items(), colours):
-        pts = [(p, med.get(f"{prefix}/double/N:{n}/batch:1/threads:{p}")) for p in ps]
-        pts = [(p, t) for p, t in pts if t]
-        if len(pts) < 2 or pts[0][0] != 1:
-            raise SystemExit(f"figures: speedup_16core: no P = 1 row or too few rows for {prefix}")
-        t1 = pts[0][1]
+        per_p = {p: dict(runs.get(f"{prefix}/double/N:{n}/batch:1/threads:{p}", [])) for p in ps}
+        if not per_p[1] or sum(1 for p in ps if per_p[p]) < 2:
+            raise SystemExit(f"figures: speedup_16core: no P = 1 runs or too few rows for {prefix}")
         style = "--" if prefix.startswith("fftw") else "-"
-        ax.plot([p for p, _ in pts], [t1 / t for _, t in pts], style, marker="o", color=c, label=label, markersize=4)
-        ax2.plot([p for p, _ in pts], [t for _, t in pts], style, marker="o", color=c, label=label, markersize=4)
+        xs, s_mid, s_err, t_mid, t_err = [], [], [[], []], [], [[], []]
+        for p in ps:
+            if not per_p[p]:
+                continue
+            sp = [per_p[1][r] / t for r, t in per_p[p].items() if r in per_p[1]]
+            ts = list(per_p[p].values())
+            xs.append(p)
+            m, mt = statistics.median(sp), statistics.median(ts)
+            s_mid.append(m); s_err[0].append(m - min(sp)); s_err[1].append(max(sp) - m)
+            t_mid.append(mt); t_err[0].append(mt - min(ts)); t_err[1].append(max(ts) - mt)
+        ax.errorbar(xs, s_mid, yerr=s_err, fmt=style, marker="o", color=c, label=label, markersize=4, capsize=3)
+        ax2.errorbar(xs, t_mid, yerr=t_err, fmt=style, marker="o", color=c, label=label, markersize=4, capsize=3)
     ax.plot(ps, ps, ":", color=GREY, lw=1, label="ideal S = P")
     for a in (ax, ax2):
         a.set_xscale("log", base=2)
         a.set_xticks(ps)
         a.set_xticklabels([str(p) for p in ps])
-        a.set_xlabel("threads P")
+        a.set_xlabel("threads P (pinned to P cores)")
         a.grid(alpha=0.3, which="both")
     ax.set_yscale("log", base=2)
     ax.set_yticks(ps)
     ax.set_yticklabels([str(p) for p in ps])
-    ax.set_ylabel("speedup S = T1 / TP (same variant)")
-    ax.set_title("16-core host, N = 2^22, double (one run)")
+    ax.set_ylabel("speedup S = T1 / TP (same variant, same repeat)")
+    ax.set_title("16-core host, N = 2^22, double: median of the runs, bars min-max")
     ax.legend(fontsize=7)
     ax2.set_yscale("log")
     ax2.set_ylabel("median ms per transform")
-    ax2.set_title("The same run: time per transform")
+    ax2.set_title("The same runs: time per transform")
     fig.tight_layout()
     return save(fig, root / "04_threads/fig_speedup_16core.png")
 

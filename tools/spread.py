@@ -55,6 +55,32 @@ def fmt(x):
     return f"{x:.4g}"
 
 
+def lesson_table(folder, match=""):
+    """One row per benchmark and P: the min, median and max of the per-run medians, with the
+    speedup over P = 1 (median, min-max) from the same repeats: the block a lesson shows."""
+    data = {k: v for k, v in samples(folder).items() if re.search(match, k)}
+    t1 = {}
+    for name, runs in data.items():
+        base, p = split_threads(name)
+        if p == 1:
+            t1[base] = dict(runs)
+    lines = ["| benchmark | P | runs | min ms | median ms | max ms | speedup: median (min-max) |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+
+    def key(name):
+        base, p = split_threads(name)
+        return (base, p or 0)
+    for name in sorted(data, key=key):
+        base, p = split_threads(name)
+        v = [t for _, t in data[name]]
+        s = [t1[base][r] / t for r, t in data[name] if base in t1 and r in t1[base]]
+        sp = f"{statistics.median(s):.2f} ({min(s):.2f}-{max(s):.2f})" if s and p != 1 else "-"
+        shown = re.sub(r"/(double|float)/N:\d+/batch:\d+$", "", base)
+        lines.append(f"| {shown} | {p if p else '-'} | {len(v)} | {fmt(min(v))} | "
+                     f"{fmt(statistics.median(v))} | {fmt(max(v))} | {sp} |")
+    return lines
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("folder")
