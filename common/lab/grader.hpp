@@ -41,7 +41,7 @@ class Grader {
   std::uint64_t seed() const { return seed_; }
   const std::string& lab() const { return lab_; }
   const std::string& impl() const { return impl_; }   // student, planted, reference, slow
-  bool quick() const { return quick_; }
+  bool quick() const { return quick_; }   // --quick: smaller sizes, no performance band (sanitizer runs)
 
   // Where a TODO is: "TODO 2 (03_iterative/lab/lab03.hpp)".
   std::string todo(int number) const;

@@ -1,0 +1,60 @@
+// Chapter 11 side by side with chapter 09 and cuFFT, in one process, on the sizes a cluster
+// takes (float 2^15..2^18, double 2^14..2^17):
+//   11_clusters/cluster        one cluster per transform, one pass over global memory
+//   09_radixN/plan/<q>-pass    the previous chapter's planner (two passes at these sizes)
+//   cufft/c2c                  the library; roofline/d2d_copy the hardware
+// All forward, out of place, kernels only (CUDA events); 512 MiB batched and single transforms.
+#include <cstdio>
+
+#include "09_radixN/radix_plan.hpp"
+#include "11_clusters/cluster_plan.hpp"
+#include "11_clusters/dispatch.hpp"
+#include "common/bench_cuda.hpp"
+
+using namespace course;
+using namespace course::bench;
+
+namespace {
+
+template <class T, class MakePlan>
+void register_plan(const std::string& chapter, const std::string& variant, const Workload& wl, MakePlan make) {
+  auto* b = benchmark::RegisterBenchmark(name(chapter, variant, precision_name<T>(), wl.n, wl.batch).c_str(),
+                                         [wl, make](benchmark::State& state) {
+    try {
+      auto plan = make(wl);
+      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
+      fill_random<T>(in.data(), in.size(), 42);
+      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+      set_fft_counters<T>(state, wl.n, wl.batch);
+    } catch (const size_error& e) {
+      state.SkipWithError(e.what());  // a plan refused on this GPU is a skipped row, not a time
+    }
+  });
+  with_gpu_defaults(b);
+}
+
+template <class T>
+void register_all() {
+  const unsigned lo = clusters::kMinLog2<T>, hi = clusters::kMaxLog2<T>;
+  for (const auto& workloads : {batched_512mib<T>(lo, hi), single_transforms(lo, hi)}) {
+    register_cufft_baselines<T>(workloads);
+    for (const auto& wl : workloads) {
+      register_plan<T>("11_clusters", "cluster", wl, [](const Workload& w) { return clusters::Plan<T>(w.n, w.batch); });
+      const int q = radixn::make_plan_shape(wl.n, wl.batch, sizeof(Complex<T>)).pass_count();
+      register_plan<T>("09_radixN", "plan/" + std::to_string(q) + "-pass", wl,
+                       [](const Workload& w) { return radixn::Plan<T>(w.n, w.batch); });
+    }
+  }
+}
+
+}  // namespace
+
+void course_register_benchmarks() {
+  if (!add_gpu_context()) {
+    std::printf("no CUDA device: 11_clusters benchmarks skipped\n");
+    return;
+  }
+  register_copy_bandwidth();
+  register_all<float>();
+  register_all<double>();
+}

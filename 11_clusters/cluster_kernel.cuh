@@ -1,0 +1,101 @@
+// The cluster kernel: cluster_fft.hpp's phases with __syncthreads() inside a block and
+// cluster.sync() across the cluster, and the other blocks' shared memory reached through
+// cluster.map_shared_rank (distributed shared memory) [CUDAGuideClusters].
+#pragma once
+
+#include <cooperative_groups.h>
+
+#include "11_clusters/cluster_launch.hpp"
+#include "11_clusters/dispatch.hpp"
+#include "common/cuda_helpers.hpp"
+#include "common/gpu_limits.hpp"
+
+namespace course::clusters {
+
+// Occupancy as in 09: 1024 resident threads per SM in float (64 registers a thread), 512 in
+// double, never more blocks than the SM's shared memory holds.
+template <class CF, class T>
+constexpr int min_blocks_per_sm() {
+  int want = (sizeof(T) == 4 ? 1024 : 512) / CF::kThreads;
+  const int fit = kMostSharedLimitBytes / CF::kSharedBytes;
+  if (want > fit) want = fit;
+  return want > 1 ? want : 1;
+}
+
+template <class T, int LOGN>
+__global__ void __launch_bounds__(ClusterFft<T, LOGN>::kThreads, (min_blocks_per_sm<ClusterFft<T, LOGN>, T>()))
+    cluster_fft_kernel(const ClusterArgs<T> c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using CF = ClusterFft<T, LOGN>;
+  namespace cg = cooperative_groups;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  auto* sm = reinterpret_cast<Complex<T>*>(smem_raw);
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int rank = static_cast<int>(cluster.block_rank());
+  const std::uint64_t transform = blockIdx.x / CF::K;  // a cluster is K consecutive blocks
+  Complex<T> v[CF::E];
+  const radixn::BlockBarrier barrier;
+  CF::phase1(transform, rank, c, sm, ThisThreadIf<T, CF::F1::kThreads>{threadIdx.x, v}, barrier);
+  cluster.sync();
+  if (threadIdx.x < CF::F2::kThreads)
+    CF::gather(threadIdx.x, rank, [&](int r) { return static_cast<const Complex<T>*>(cluster.map_shared_rank(sm, r)); }, v);
+  cluster.sync();
+  CF::phase2(transform, rank, c, sm, ThisThreadIf<T, CF::F2::kThreads>{threadIdx.x, v}, barrier);
+#else
+  // No clusters before compute capability 9.0: the plan refuses such GPUs before launching.
+  __trap();
+#endif
+}
+
+template <class T, int LOGN>
+cudaLaunchConfig_t cluster_config(std::uint64_t transforms, cudaStream_t stream, cudaLaunchAttribute* attr) {
+  using CF = ClusterFft<T, LOGN>;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(static_cast<unsigned>(transforms * CF::K));
+  cfg.blockDim = dim3(CF::kThreads);
+  cfg.dynamicSmemBytes = CF::kSharedBytes;
+  cfg.stream = stream;
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = CF::K;
+  attr->val.clusterDim.y = 1;
+  attr->val.clusterDim.z = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  return cfg;
+}
+
+template <class T, int LOGN>
+int prepare_one() {
+  using CF = ClusterFft<T, LOGN>;
+  const auto kernel = cluster_fft_kernel<T, LOGN>;
+  COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, CF::kSharedBytes));
+  if (CF::K > kMaxPortableCluster) COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = cluster_config<T, LOGN>(1, nullptr, &attr);
+  int clusters = 0;
+  COURSE_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg));
+  return clusters;
+}
+
+template <class T, int LOGN>
+void launch_one(const ClusterArgs<T>& c, cudaStream_t stream) {
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = cluster_config<T, LOGN>(c.transforms, stream, &attr);
+  COURSE_CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_fft_kernel<T, LOGN>, c));
+}
+
+}  // namespace course::clusters
+
+#define COURSE_CLUSTER_KERNELS(T)                                                                              \
+  namespace course::clusters {                                                                                 \
+  template <>                                                                                                  \
+  int prepare_cluster_kernel<T>(int logn) {                                                                    \
+    int clusters = 0;                                                                                          \
+    with_cluster_logn<T>(logn, [&]<int LOGN>() { clusters = prepare_one<T, LOGN>(); });                       \
+    return clusters;                                                                                           \
+  }                                                                                                            \
+  template <>                                                                                                  \
+  void launch_cluster_kernel<T>(int logn, const ClusterArgs<T>& args, cudaStream_t stream) {                  \
+    with_cluster_logn<T>(logn, [&]<int LOGN>() { launch_one<T, LOGN>(args, stream); });                       \
+  }                                                                                                            \
+  }

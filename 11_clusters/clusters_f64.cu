@@ -1,0 +1,2 @@
+#include "11_clusters/cluster_kernel.cuh"
+COURSE_CLUSTER_KERNELS(double)
