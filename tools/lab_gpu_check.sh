@@ -26,7 +26,7 @@ echo "lab 09 --slow: rc=$? (must not pass) $(grep -E 'PASSED|band' "$OUT/lab_09_
 san() {  # tool lab
   local exe
   exe="$(ls build/gpu/$2_*/lab/lab_$2_reference_gpu)"
-  timeout 280 compute-sanitizer --tool "$1" --error-exitcode 9 "$exe" --quick --seed 1 \
+  timeout "${SAN_TIMEOUT:-280}" compute-sanitizer --tool "$1" --error-exitcode 9 "$exe" --quick --seed 1 \
     --report-dir "$OUT/san-reports" >"$OUT/san_$1_$2.log" 2>&1
   local rc=$?
   echo "$1 lab $2: rc=$rc $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san_$1_$2.log" | tail -1) $(grep -E 'Lab [0-9]+ .*PASSED' "$OUT/san_$1_$2.log" | tail -1)"
