@@ -14,7 +14,7 @@
 
 using namespace course;
 using namespace course::clusters;
-using Catch::Matchers::Contains;
+using course::testing::contains;
 
 namespace {
 template <class T>
@@ -43,7 +43,7 @@ std::vector<std::size_t> fitting_sizes(int max_log2 = kMaxLog2<T>) {
       sizes.push_back(n);
     } else {
       INFO("N = 2^" << logn << " needs " << shared_bytes_for<T>(logn) << " bytes, limit " << limit_bytes());
-      CHECK_THROWS_WITH(Plan<T>(n), Contains("KiB of shared memory") && Contains(std::to_string(limit_bytes() / 1024) + " KiB"));
+      CHECK_THROWS_WITH(Plan<T>(n), contains("KiB of shared memory") && contains(std::to_string(limit_bytes() / 1024) + " KiB"));
     }
   }
   return sizes;
@@ -57,7 +57,7 @@ TEMPLATE_TEST_CASE("cluster plans: every size, single and batch 3, forward and i
   cfg.refused = {0, 3, std::size_t{1} << (kMinLog2<TestType> - 1), std::size_t{1} << (kMaxLog2<TestType> + 1)};
   if (cfg.sizes.empty()) {
     WARN("no cluster size fits a " << limit_bytes() / 1024 << " KiB limit: only the refusals were checked");
-    CHECK_THROWS_WITH(Plan<TestType>(0), Contains("N = 0"));
+    CHECK_THROWS_WITH(Plan<TestType>(0), contains("N = 0"));
     return;
   }
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
@@ -91,9 +91,9 @@ TEST_CASE("describe() names the cluster, the split and the shared memory", "[gpu
   if (sizes.empty()) return;
   Plan<float> plan(std::size_t{1} << 16, 2);
   const auto d = plan.describe();
-  CHECK_THAT(d, Contains("cluster of K = 8 blocks"));
-  CHECK_THAT(d, Contains("N1 x N2 = 128 x 512"));
-  CHECK_THAT(d, Contains("one pass"));
+  CHECK_THAT(d, contains("cluster of K = 8 blocks"));
+  CHECK_THAT(d, contains("N1 x N2 = 128 x 512"));
+  CHECK_THAT(d, contains("one pass"));
   CHECK(plan.active_clusters() >= 1);
 }
 

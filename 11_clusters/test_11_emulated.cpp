@@ -44,17 +44,17 @@ TEMPLATE_TEST_CASE("emulated cluster transforms: conformance at every size", "[e
 
 TEST_CASE("GPUs without clusters are refused by name, pointing to 09", "[emulated]") {
   const auto why = no_clusters_reason("NVIDIA A100-SXM4-80GB", 8, 0);
-  CHECK_THAT(why, Catch::Matchers::Contains("A100"));
-  CHECK_THAT(why, Catch::Matchers::Contains("compute capability 8.0"));
-  CHECK_THAT(why, Catch::Matchers::Contains("09_radixN"));
+  CHECK_THAT(why, course::testing::contains("A100"));
+  CHECK_THAT(why, course::testing::contains("compute capability 8.0"));
+  CHECK_THAT(why, course::testing::contains("09_radixN"));
   CHECK(no_clusters_reason("NVIDIA H100 80GB HBM3", 9, 0).empty());
 }
 
 TEST_CASE("bad sizes are refused before any work, naming the value and the limit", "[emulated]") {
-  using Catch::Matchers::Contains;
-  CHECK_THROWS_WITH(require_cluster_size(1 << 19, 1, 8), Contains("N = 524288") && Contains("2^18"));
-  CHECK_THROWS_WITH(require_cluster_size(1 << 14, 1, 8), Contains("N = 16384") && Contains("2^15"));
-  CHECK_THROWS_WITH(require_cluster_size(1 << 15, 0, 8), Contains("batch = 0"));
-  CHECK_THROWS_WITH(require_cluster_size(1 << 17, std::size_t{1} << 28, 8), Contains("2^31 - 1"));
+  using course::testing::contains;
+  CHECK_THROWS_WITH(require_cluster_size(1 << 19, 1, 8), contains("N = 524288") && contains("2^18"));
+  CHECK_THROWS_WITH(require_cluster_size(1 << 14, 1, 8), contains("N = 16384") && contains("2^15"));
+  CHECK_THROWS_WITH(require_cluster_size(1 << 15, 0, 8), contains("batch = 0"));
+  CHECK_THROWS_WITH(require_cluster_size(1 << 17, std::size_t{1} << 28, 8), contains("2^31 - 1"));
   CHECK_NOTHROW(require_cluster_size(1 << 17, 1, 16));
 }
