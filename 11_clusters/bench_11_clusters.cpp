@@ -1,6 +1,7 @@
 // Chapter 11 side by side with chapter 09 and cuFFT, in one process, on the sizes a cluster
 // takes (float 2^15..2^18, double 2^14..2^17):
 //   11_clusters/cluster        one cluster per transform, one pass over global memory
+//   11_clusters/cluster/shared-io   the same through the shared tile at both ends (first version)
 //   09_radixN/plan/<q>-pass    the previous chapter's planner (two passes at these sizes)
 //   cufft/c2c                  the library; roofline/d2d_copy the hardware
 // All forward, out of place, kernels only (CUDA events); 512 MiB batched and single transforms.
@@ -40,6 +41,8 @@ void register_all() {
     register_cufft_baselines<T>(workloads);
     for (const auto& wl : workloads) {
       register_plan<T>("11_clusters", "cluster", wl, [](const Workload& w) { return clusters::Plan<T>(w.n, w.batch); });
+      register_plan<T>("11_clusters", "cluster/shared-io", wl,
+                       [](const Workload& w) { return clusters::Plan<T>(w.n, w.batch, nullptr, false); });
       const int q = radixn::make_plan_shape(wl.n, wl.batch, sizeof(Complex<T>)).pass_count();
       register_plan<T>("09_radixN", "plan/" + std::to_string(q) + "-pass", wl,
                        [](const Workload& w) { return radixn::Plan<T>(w.n, w.batch); });

@@ -31,8 +31,13 @@ struct ClusterArgs {
 
 constexpr int max_of(int a, int b) { return a > b ? a : b; }
 
-template <class T, int LOGN>
+// REGISTER_IO (09's Io::columns): phase 1 loads its columns from global memory straight into
+// the first stage's registers, the gather leaves its values where phase 2's first stage wants
+// them, and phase 2's last stage stores from registers: four trips through shared memory and
+// two barriers fewer per element than going through the tile at both ends (REGISTER_IO = false).
+template <class T, int LOGN, bool REGISTER_IO = true>
 struct ClusterFft {
+  static constexpr radixn::Io IO = REGISTER_IO ? radixn::Io::columns : radixn::Io::shared;
   static constexpr ClusterShape S = make_cluster_shape(LOGN, static_cast<int>(sizeof(Complex<T>)));
   static_assert(S.valid(), "no cluster shape for this N and precision");
   using F1 = radixn::TileFft<T, S.logn2, 4, S.log_elements, S.log_budget()>;  // C1 DFTs of N2
@@ -80,26 +85,55 @@ struct ClusterFft {
                             Barrier&& barrier) {
     const auto a = phase1_args(c);
     const std::uint64_t block = transform * K + static_cast<std::uint64_t>(rank);
-    each([&](unsigned tid, Complex<T>*) { F1::load(tid, block, a, sm); });
-    barrier();
-    F1::run_shared_stages(a, sm, each, barrier);
+    if constexpr (REGISTER_IO) {
+      each([&](unsigned tid, Complex<T>* v) { F1::template load_registers<IO>(tid, block, a, v); });
+      stages_into_tile<0>(a, sm, each, barrier);
+    } else {
+      each([&](unsigned tid, Complex<T>*) { F1::load(tid, block, a, sm); });
+      barrier();
+      F1::run_shared_stages(a, sm, each, barrier);
+    }
   }
 
-  // Thread tid of phase 2 keeps row c2 = tid mod C2 (k2 = rank C2 + c2) and its elements
-  // n1 = r0 + j P2, r0 = tid / C2: the column walk of TileFft's load, so its pass twiddles
-  // w(n1 k2, N) are PassTwiddles'. Element n1 lies in block n1 / C1, row n1 mod C1, at k2.
-  // remote(r) is block r's shared memory (the caller's own for r = rank). A warp reads 32
-  // neighbouring k2 of one row of one block.
+  // Phase 1's stages with register I/O: the first on the registers the load filled, every one
+  // writing the tile (09's run_stages, except that the last stage also writes the tile: the
+  // other blocks read it from there).
+  template <int SI, class Each, class Barrier>
+  FFT_HD static void stages_into_tile(const radixn::PassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
+    if constexpr (SI < F1::kStages) {
+      each([&](unsigned tid, Complex<T>* v) { F1::template stage_compute<SI, IO, (SI > 0)>(tid, a, sm, v); });
+      if constexpr (SI > 0) barrier();  // every thread has read its inputs before any output overwrites them
+      each([&](unsigned tid, Complex<T>* v) { F1::template stage_write<SI, IO>(tid, sm, v); });
+      barrier();
+      stages_into_tile<SI + 1>(a, sm, each, barrier);
+    }
+  }
+
+  // Thread tid of phase 2 keeps one row c2 (k2 = rank C2 + c2) and its elements
+  // n1 = t + P2 m: with REGISTER_IO the placement of 09's column kernel (TileFft::stage_row,
+  // stage_thread, row_slot: m = row_slot<0>(j)), else the column walk of TileFft's load
+  // (c2 = tid mod C2, t = tid / C2, m = j). Either way the twiddles w(n1 k2, N) are
+  // PassTwiddles'. Element n1 lies in block n1 / C1, row n1 mod C1, at k2. remote(r) is block
+  // r's shared memory (the caller's own for r = rank); neighbouring threads read neighbouring k2
+  // of one row.
   template <class Remote>
   FFT_HD static void gather(unsigned tid, int rank, Remote&& remote, Complex<T>* v) {
-    const int c2 = static_cast<int>(tid) & (C2 - 1), r0 = static_cast<int>(tid) >> S.logc2();
+    int c2, t;
+    if constexpr (REGISTER_IO) {
+      c2 = F2::template stage_row<IO>(tid);
+      t = F2::template stage_thread<IO>(tid);
+    } else {
+      c2 = static_cast<int>(tid) & (C2 - 1);
+      t = static_cast<int>(tid) >> S.logc2();
+    }
     const int k2 = rank * C2 + c2;
-    const typename F2::PassTwiddles w(r0, k2, LOGN);
+    const typename F2::PassTwiddles w(t, k2, LOGN);
     RADIXN_UNROLL
     for (int j = 0; j < F2::E; ++j) {
-      const int n1 = r0 + j * F2::P;
+      const int m = REGISTER_IO ? F2::template row_slot<0>(j) : j;
+      const int n1 = t + m * F2::P;
       const Complex<T>* src = remote(n1 >> S.logc1());
-      v[j] = src[(n1 & (C1 - 1)) * F1::S.row_stride + radixn::pad(k2)] * w(j);
+      v[j] = src[(n1 & (C1 - 1)) * F1::S.row_stride + radixn::pad(k2)] * w(m);
     }
   }
 
@@ -108,6 +142,11 @@ struct ClusterFft {
                             Barrier&& barrier) {
     const auto a = phase2_args(c);
     const std::uint64_t block = transform * K + static_cast<std::uint64_t>(rank);
+    if constexpr (REGISTER_IO) {
+      // 09's column kernel from its first stage on: the gather filled the registers.
+      F2::template run_stages<0, IO>(block, a, sm, each, barrier);
+      return;
+    }
     each([&](unsigned tid, Complex<T>* v) {
       const int c2 = static_cast<int>(tid) & (C2 - 1), r0 = static_cast<int>(tid) >> S.logc2();
       RADIXN_UNROLL

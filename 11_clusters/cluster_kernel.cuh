@@ -22,11 +22,11 @@ constexpr int min_blocks_per_sm() {
   return want > 1 ? want : 1;
 }
 
-template <class T, int LOGN>
-__global__ void __launch_bounds__(ClusterFft<T, LOGN>::kThreads, (min_blocks_per_sm<ClusterFft<T, LOGN>, T>()))
+template <class T, int LOGN, bool REGISTER_IO>
+__global__ void __launch_bounds__(ClusterFft<T, LOGN, REGISTER_IO>::kThreads, (min_blocks_per_sm<ClusterFft<T, LOGN, REGISTER_IO>, T>()))
     cluster_fft_kernel(const ClusterArgs<T> c) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  using CF = ClusterFft<T, LOGN>;
+  using CF = ClusterFft<T, LOGN, REGISTER_IO>;
   namespace cg = cooperative_groups;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* sm = reinterpret_cast<Complex<T>*>(smem_raw);
@@ -47,9 +47,9 @@ __global__ void __launch_bounds__(ClusterFft<T, LOGN>::kThreads, (min_blocks_per
 #endif
 }
 
-template <class T, int LOGN>
+template <class T, int LOGN, bool REGISTER_IO>
 cudaLaunchConfig_t cluster_config(std::uint64_t transforms, cudaStream_t stream, cudaLaunchAttribute* attr) {
-  using CF = ClusterFft<T, LOGN>;
+  using CF = ClusterFft<T, LOGN, REGISTER_IO>;
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(static_cast<unsigned>(transforms * CF::K));
   cfg.blockDim = dim3(CF::kThreads);
@@ -64,24 +64,24 @@ cudaLaunchConfig_t cluster_config(std::uint64_t transforms, cudaStream_t stream,
   return cfg;
 }
 
-template <class T, int LOGN>
+template <class T, int LOGN, bool REGISTER_IO>
 int prepare_one() {
-  using CF = ClusterFft<T, LOGN>;
-  const auto kernel = cluster_fft_kernel<T, LOGN>;
+  using CF = ClusterFft<T, LOGN, REGISTER_IO>;
+  const auto kernel = cluster_fft_kernel<T, LOGN, REGISTER_IO>;
   COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, CF::kSharedBytes));
   if (CF::K > kMaxPortableCluster) COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = cluster_config<T, LOGN>(1, nullptr, &attr);
+  const cudaLaunchConfig_t cfg = cluster_config<T, LOGN, REGISTER_IO>(1, nullptr, &attr);
   int clusters = 0;
   COURSE_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg));
   return clusters;
 }
 
-template <class T, int LOGN>
+template <class T, int LOGN, bool REGISTER_IO>
 void launch_one(const ClusterArgs<T>& c, cudaStream_t stream) {
   cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = cluster_config<T, LOGN>(c.transforms, stream, &attr);
-  COURSE_CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_fft_kernel<T, LOGN>, c));
+  const cudaLaunchConfig_t cfg = cluster_config<T, LOGN, REGISTER_IO>(c.transforms, stream, &attr);
+  COURSE_CUDA_CHECK(cudaLaunchKernelEx(&cfg, cluster_fft_kernel<T, LOGN, REGISTER_IO>, c));
 }
 
 }  // namespace course::clusters
@@ -89,13 +89,18 @@ void launch_one(const ClusterArgs<T>& c, cudaStream_t stream) {
 #define COURSE_CLUSTER_KERNELS(T)                                                                              \
   namespace course::clusters {                                                                                 \
   template <>                                                                                                  \
-  int prepare_cluster_kernel<T>(int logn) {                                                                    \
+  int prepare_cluster_kernel<T>(int logn, bool register_io) {                                                  \
     int clusters = 0;                                                                                          \
-    with_cluster_logn<T>(logn, [&]<int LOGN>() { clusters = prepare_one<T, LOGN>(); });                       \
+    with_cluster_logn<T>(logn, [&]<int LOGN>() {                                                              \
+      clusters = register_io ? prepare_one<T, LOGN, true>() : prepare_one<T, LOGN, false>();                  \
+    });                                                                                                        \
     return clusters;                                                                                           \
   }                                                                                                            \
   template <>                                                                                                  \
-  void launch_cluster_kernel<T>(int logn, const ClusterArgs<T>& args, cudaStream_t stream) {                  \
-    with_cluster_logn<T>(logn, [&]<int LOGN>() { launch_one<T, LOGN>(args, stream); });                       \
+  void launch_cluster_kernel<T>(int logn, bool register_io, const ClusterArgs<T>& args, cudaStream_t stream) { \
+    with_cluster_logn<T>(logn, [&]<int LOGN>() {                                                              \
+      if (register_io) launch_one<T, LOGN, true>(args, stream);                                                \
+      else launch_one<T, LOGN, false>(args, stream);                                                           \
+    });                                                                                                        \
   }                                                                                                            \
   }

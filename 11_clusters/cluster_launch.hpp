@@ -11,9 +11,9 @@ namespace course::clusters {
 // Sets the kernel's attributes and returns how many of its clusters the device can hold at once
 // (cudaOccupancyMaxActiveClusters): 0 means it cannot run here at all.
 template <class T>
-int prepare_cluster_kernel(int logn);
+int prepare_cluster_kernel(int logn, bool register_io);
 
 template <class T>
-void launch_cluster_kernel(int logn, const ClusterArgs<T>& args, cudaStream_t stream);
+void launch_cluster_kernel(int logn, bool register_io, const ClusterArgs<T>& args, cudaStream_t stream);
 
 }  // namespace course::clusters

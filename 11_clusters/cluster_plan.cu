@@ -13,7 +13,8 @@
 namespace course::clusters {
 
 template <class T>
-Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch), stream_(stream) {
+Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, bool register_io)
+    : n_(n), batch_(batch), register_io_(register_io), stream_(stream) {
   constexpr int eb = static_cast<int>(sizeof(Complex<T>));
   require_cluster_size(n, batch, eb);
   const int logn = static_cast<int>(log2_exact(n));
@@ -33,7 +34,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), ba
                                       " KiB of shared memory, above the limit of " + std::to_string(limit.bytes / 1024) + " KiB (" +
                                       limit.source + ")",
                 "09_radixN's Plan fits smaller limits");
-  active_clusters_ = prepare_cluster_kernel<T>(logn);
+  active_clusters_ = prepare_cluster_kernel<T>(logn, register_io_);
   if (active_clusters_ < 1)
     refuse_size("11_clusters", n, "this GPU cannot hold one cluster of " + std::to_string(shape_.k()) + " blocks of " +
                                       std::to_string(shared_bytes_ / 1024) + " KiB (cudaOccupancyMaxActiveClusters = 0)",
@@ -43,7 +44,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), ba
 template <class T>
 void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   const ClusterArgs<T> args{in, out, batch_, dir == Direction::inverse};
-  launch_cluster_kernel<T>(shape_.logn, args, stream_);
+  launch_cluster_kernel<T>(shape_.logn, register_io_, args, stream_);
 }
 
 template <class T>
@@ -57,6 +58,7 @@ std::string Plan<T>::describe() const {
     << "  phase 1: each block " << (1 << c.logc1()) << " DFTs of N2 = " << (1 << c.logn2) << " (columns n1)\n"
     << "  exchange: each block gathers " << (1 << c.logc2()) << " rows k2 from all " << c.k()
     << " blocks' shared memory, twiddle w(n1 k2, N)\n"
+    << "  I/O: " << (register_io_ ? "registers at both ends (09's column kernel)" : "through the shared tile at both ends") << "\n"
     << "  phase 2: each block " << (1 << c.logc2()) << " DFTs of N1 = " << (1 << c.logn1) << ", stored X[k2 + N2 k1]\n"
     << "  at most " << active_clusters_ << " clusters resident on this GPU";
   return s.str();

@@ -14,9 +14,9 @@
 
 namespace course::clusters {
 
-template <class T, int LOGN>
+template <class T, int LOGN, bool REGISTER_IO>
 void emulate_cluster_transform(const ClusterArgs<T>& c) {
-  using CF = ClusterFft<T, LOGN>;
+  using CF = ClusterFft<T, LOGN, REGISTER_IO>;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<std::vector<Complex<T>>> sm(CF::K), regs(CF::K);
   for (std::uint64_t t = 0; t < c.transforms; ++t) {
@@ -35,10 +35,13 @@ void emulate_cluster_transform(const ClusterArgs<T>& c) {
 }
 
 template <class T>
-void emulate_cluster(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
+void emulate_cluster(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, bool register_io = true) {
   require_cluster_size(n, batch, static_cast<int>(sizeof(Complex<T>)));
   const ClusterArgs<T> c{in, out, batch, dir == Direction::inverse};
-  with_cluster_logn<T>(log2_exact(n), [&]<int LOGN>() { emulate_cluster_transform<T, LOGN>(c); });
+  with_cluster_logn<T>(log2_exact(n), [&]<int LOGN>() {
+    if (register_io) emulate_cluster_transform<T, LOGN, true>(c);
+    else emulate_cluster_transform<T, LOGN, false>(c);
+  });
 }
 
 }  // namespace course::clusters

@@ -29,8 +29,10 @@ int limit_bytes() {
 }
 
 template <class T>
-auto make_plan() {
-  return device_transform<T>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<T>>(n, batch); });
+auto make_plan(bool register_io = true) {
+  return device_transform<T>([register_io](std::size_t n, std::size_t batch) {
+    return std::make_unique<Plan<T>>(n, batch, nullptr, register_io);
+  });
 }
 
 // The sizes whose blocks fit the limit; the others must be refused by name.
@@ -61,6 +63,16 @@ TEMPLATE_TEST_CASE("cluster plans: every size, single and batch 3, forward and i
     return;
   }
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
+}
+
+TEMPLATE_TEST_CASE("the first version (shared-memory I/O at both ends): every size, batch 2", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = fitting_sizes<TestType>();
+  cfg.batch = 2;
+  cfg.refused = {0};
+  cfg.all_checks_up_to = 1;
+  if (cfg.sizes.empty()) return;
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(false), cfg));
 }
 
 TEMPLATE_TEST_CASE("a large batch in place: every transform its own cluster", "[gpu]", float, double) {
@@ -108,6 +120,8 @@ TEST_CASE("sanitizer set: 4-, 8- and 16-block clusters, both precisions", "[sani
   if (!cfg.sizes.empty()) {
     cfg.sizes = {std::size_t{1} << 15, std::size_t{1} << 17};
     require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
+    cfg.sizes = {std::size_t{1} << 15};
+    require_conformance(conformance::check_conformance<float>(make_plan<float>(false), cfg));
   }
   cfg.sizes = fitting_sizes<double>(16);
   if (!cfg.sizes.empty()) {

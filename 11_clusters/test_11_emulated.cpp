@@ -10,9 +10,9 @@ using namespace course::clusters;
 
 namespace {
 template <class T>
-conformance::TransformFn<T> emulated() {
-  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_cluster<T>(n, batch, in.data(), out.data(), dir);
+conformance::TransformFn<T> emulated(bool register_io) {
+  return [register_io](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    emulate_cluster<T>(n, batch, in.data(), out.data(), dir, register_io);
   };
 }
 }  // namespace
@@ -33,13 +33,16 @@ TEMPLATE_TEST_CASE("the cluster shapes: every block holds N / K points in both p
   CHECK_FALSE(make_cluster_shape(kMaxLog2<TestType> + 1, eb).valid());
 }
 
-TEMPLATE_TEST_CASE("emulated cluster transforms: conformance at every size", "[emulated]", float, double) {
+TEMPLATE_TEST_CASE("emulated cluster transforms: conformance at every size, both I/O variants", "[emulated]", float, double) {
   conformance::Config cfg;
   for (int logn = kMinLog2<TestType>; logn <= kMaxLog2<TestType>; ++logn) cfg.sizes.push_back(std::size_t{1} << logn);
   cfg.batch = 2;
   cfg.refused = {0, 3, std::size_t{1} << (kMinLog2<TestType> - 1), (std::size_t{1} << kMinLog2<TestType>) + 1,
                  std::size_t{1} << (kMaxLog2<TestType> + 1)};
-  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+  for (const bool register_io : {true, false}) {
+    INFO((register_io ? "register I/O" : "shared-memory I/O"));
+    require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(register_io), cfg));
+  }
 }
 
 TEST_CASE("GPUs without clusters are refused by name, pointing to 09", "[emulated]") {
