@@ -6,6 +6,7 @@
 #include "11_clusters/cluster_fft.hpp"
 #include "11_clusters/cluster_plan.hpp"
 #include "11_clusters/dispatch.hpp"
+#include "11_clusters/fastest_plan.hpp"
 #include "common/catch.hpp"
 #include "common/cuda_helpers.hpp"
 #include "common/gpu_conformance.hpp"
@@ -22,6 +23,11 @@ int shared_bytes_for(int logn) {
   int bytes = 0;
   with_cluster_logn<T>(logn, [&]<int LOGN>() { bytes = ClusterFft<T, LOGN>::kSharedBytes; });
   return bytes;
+}
+
+template <class T>
+int shared_bytes_for_if_cluster(int logn) {
+  return logn >= kMinLog2<T> && logn <= kMaxLog2<T> ? shared_bytes_for<T>(logn) : 0;
 }
 
 int limit_bytes() {
@@ -95,6 +101,23 @@ TEMPLATE_TEST_CASE("a large batch in place: every transform its own cluster", "[
     INFO("element " << i);
     REQUIRE(got[i].re == expect[i].re);
     REQUIRE(got[i].im == expect[i].im);
+  }
+}
+
+TEMPLATE_TEST_CASE("the fastest plan: clusters where the rule says, 09 elsewhere, N = 2^0 .. 2^20", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = conformance::powers_of_two(0, 20);
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 1 << 10;
+  cfg.refused = {0, 3, 1000};
+  require_conformance(conformance::check_conformance<TestType>(
+      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<FastestPlan<TestType>>(n, batch); }), cfg));
+  const int eb = static_cast<int>(sizeof(Complex<TestType>));
+  for (int logn = 0; logn <= 20; ++logn) {
+    const FastestPlan<TestType> plan(std::size_t{1} << logn, 1);
+    const bool can = cluster_beats_09(logn, eb) && shared_bytes_for_if_cluster<TestType>(logn) <= limit_bytes();
+    INFO("N = 2^" << logn << ": " << plan.describe());
+    CHECK(plan.uses_cluster() == can);
   }
 }
 

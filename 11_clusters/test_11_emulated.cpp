@@ -2,6 +2,7 @@
 // cluster barriers as loop boundaries) against the shared conformance suite, every size and
 // both precisions: CI checks the index maps of both phases and of the exchange without a GPU.
 #include "11_clusters/emulate.hpp"
+#include "11_clusters/planner_rule.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
 
@@ -60,4 +61,20 @@ TEST_CASE("bad sizes are refused before any work, naming the value and the limit
   CHECK_THROWS_WITH(require_cluster_size(1 << 15, 0, 8), contains("batch = 0"));
   CHECK_THROWS_WITH(require_cluster_size(1 << 17, std::size_t{1} << 28, 8), contains("2^31 - 1"));
   CHECK_NOTHROW(require_cluster_size(1 << 17, 1, 16));
+}
+
+TEST_CASE("the planner rule: clusters of at most 8 blocks, nothing outside the range", "[emulated]") {
+  CHECK(cluster_beats_09(15, 8));
+  CHECK(cluster_beats_09(16, 8));
+  CHECK_FALSE(cluster_beats_09(17, 8));  // 16 blocks: tied 09 on the H100
+  CHECK_FALSE(cluster_beats_09(18, 8));
+  CHECK(cluster_beats_09(14, 16));
+  CHECK(cluster_beats_09(15, 16));
+  CHECK_FALSE(cluster_beats_09(16, 16));
+  CHECK_FALSE(cluster_beats_09(17, 16));
+  for (int logn = 0; logn <= 27; ++logn)
+    if (logn < 14 || logn > 18) {
+      CHECK_FALSE(cluster_beats_09(logn, 8));
+      CHECK_FALSE(cluster_beats_09(logn, 16));
+    }
 }

@@ -369,6 +369,7 @@ def plots(rows, folder):
             written.append(name)
     # 3. The ladder: the rows of the README's ladder table for this folder (same selection:
     # each chapter's fastest variant at that size), drawn as % of the library.
+    drawn = set()
     for precision, n, batch, first in ladder_specs(folder):
         best = {}
         for chapter, r in ladder_best(rows, precision, n, batch, first).items():
@@ -389,7 +390,9 @@ def plots(rows, folder):
         ax.set(yscale="log", ylabel="% of library speed",
                title=f"The ladder: fastest variant per chapter, {precision}, N = 2^{n.bit_length() - 1}" +
                (f" x {batch}" if batch and batch > 1 else "") + " (CPU vs FFTW, GPU vs cuFFT)")
-        name = folder / f"ladder_{precision}.png"
+        # A second ladder of the same precision (another size) gets the size in its name.
+        name = folder / (f"ladder_{precision}.png" if precision not in drawn else f"ladder_{precision}_2e{n.bit_length() - 1}.png")
+        drawn.add(precision)
         fig.savefig(name, dpi=110, bbox_inches="tight")
         plt.close(fig)
         written.append(name)
