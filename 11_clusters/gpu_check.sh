@@ -50,10 +50,11 @@ for n, b in rows.items():
 PY
 pack
 if [ "${NCU:-1}" != 0 ]; then
-  echo "== ncu: float 2^17, batch 512"
+  NCU_CASE=${NCU_CASE:-float/N:131072/batch:512}
+  echo "== ncu: $NCU_CASE"
   timeout 120 ncu --kernel-name regex:cluster_fft_kernel --launch-skip 3 --launch-count 1 \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables --section Occupancy --section LaunchStats \
-    $B/bench/bench_11_clusters --benchmark_filter='^11_clusters/cluster/float/N:131072/batch:512/' --benchmark_min_time=0.05 >"$LOGS/ncu11.log" 2>&1
+    $B/bench/bench_11_clusters --benchmark_filter="^11_clusters/cluster/$NCU_CASE/" --benchmark_min_time=0.05 >"$LOGS/ncu11.log" 2>&1
   echo "ncu rc=$?"; grep -E "DRAM Throughput|Memory Throughput|Duration|Achieved Occupancy|Cluster|Shared|dsmem|Registers" "$LOGS/ncu11.log" | head -30
   pack
 fi
