@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The GPU chapters' lesson figures (06..10), drawn from the course's own definitions and from
+"""The GPU chapters' lesson figures (06..11), drawn from the course's own definitions and from
 the committed benchmark JSON, never by hand.
 
     FIGURES = {name: function(repo_root)}; each function writes one PNG into the chapter folder
@@ -466,6 +466,118 @@ def psf_mtf_focus_10(root):
     return _save(fig, root, "10_2d_real", "fig_psf_mtf_focus.png")
 
 
+# ---------------------------------------------------------------- 11: one cluster per transform
+
+def cluster_exchange_11(root):
+    """One transform of float N = 2^15 on a cluster of K = 4 blocks (cluster_shape.hpp's table):
+    N = N1 x N2 = 128 x 256, n = n1 + N1 n2, k = k2 + N2 k1. Phase 1: block r loads the C1 = 32
+    columns n1 = 32 r .. 32 r + 31 and does their N2-point DFTs in its shared memory. Exchange:
+    block r' reads rows k2 = 64 r' .. 64 r' + 63 from every block (its own through shared memory,
+    the others' through distributed shared memory) and multiplies by w(n1 k2, N). Phase 2: its
+    C2 = 64 rows of N1 points, stored as X[k2 + N2 k1]. Colour = block rank; in phase 2's tiles,
+    the rank whose phase 1 computed the values."""
+    K, N1, N2 = 4, 128, 256
+    C1, C2 = N1 // K, N2 // K
+    colours = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")  # Okabe-Ito, one per rank
+    fig, ax = plt.subplots(figsize=(15, 7.8))
+    ax.set_axis_off()
+    ax.set_xlim(-1, 114)
+    ax.set_ylim(0, 77)
+    tile_h, gap, top = 11.0, 4.6, 64.0
+    tops = [top - i * (tile_h + gap) for i in range(K)]
+    bottom = tops[-1] - tile_h
+
+    def label(x, y, text, **kw):
+        kw.setdefault("fontsize", 7.5)
+        kw.setdefault("ha", "center")
+        kw.setdefault("va", "center")
+        ax.text(x, y, text, **kw)
+
+    # Input x: row n2 holds x[n1 + N1 n2] (n1 across); block r reads the C1 columns of its colour.
+    x0, w_in = 0.5, 13.0
+    for r in range(K):
+        ax.add_patch(Rectangle((x0 + r * w_in / K, bottom), w_in / K, top - bottom, facecolor=colours[r], alpha=0.55,
+                               edgecolor="white", linewidth=1.0))
+        label(x0 + (r + 0.5) * w_in / K, (top + bottom) / 2, f"read by block {r}:  n1 = {r * C1} .. {r * C1 + C1 - 1}",
+              rotation=90, fontsize=7)
+    ax.add_patch(Rectangle((x0, bottom), w_in, top - bottom, facecolor="none", edgecolor="k", linewidth=0.8))
+    label(x0 + w_in / 2, top + 1.6, "n1 = 0 .. 127  (neighbours in memory)", fontsize=6.5)
+    label(x0 - 0.6, (top + bottom) / 2, "n2 = 0 .. 255  (stride N1 = 128)", rotation=90, fontsize=6.5)
+    label(x0 + w_in / 2, 71.0, "x in global memory\n(read once)\nx[n1 + N1 n2]", fontsize=8.5, weight="bold")
+
+    # Phase 1: block r's tile after its C1 column DFTs; column c1 holds k2 = 0 .. N2 - 1 (down),
+    # cut into the K pieces that go to blocks r' = 0 .. K - 1.
+    p1x, p1w = 21.5, 14.0
+    for r, t in enumerate(tops):
+        for q in range(K):
+            y = t - (q + 1) * tile_h / K
+            ax.add_patch(Rectangle((p1x, y), p1w, tile_h / K, facecolor=colours[r], alpha=0.5, edgecolor="white",
+                                   linewidth=1.2))
+            label(p1x + p1w / 2, y + tile_h / K / 2, f"k2 = {q * C2} .. {q * C2 + C2 - 1}  ->  block {q}", fontsize=6.3,
+                  bbox=dict(boxstyle="round,pad=0.12", facecolor="white", edgecolor="none", alpha=0.75))
+        for c in range(1, C1):
+            xc = p1x + c * p1w / C1
+            ax.plot([xc, xc], [t - tile_h, t], color="white", linewidth=0.35, alpha=0.8)
+        ax.add_patch(Rectangle((p1x, t - tile_h), p1w, tile_h, facecolor="none", edgecolor=colours[r], linewidth=2.0))
+        label(p1x + p1w / 2, t + 1.5, f"block r = {r}: C1 = {C1} columns n1 = {r * C1} .. {r * C1 + C1 - 1}", fontsize=7)
+    label(p1x + p1w / 2, 71.0, "phase 1: shared memory of each block\nC1 DFTs of N2 = 256 points (09's stages)\n"
+          "column n1 ends holding k2 = 0 .. 255", fontsize=8.5, weight="bold")
+
+    # Phase 2: block r' holds C2 rows k2 (n1 across); its K pieces side by side along n1, each
+    # in the colour of the block it came from.
+    p2x, p2w = 72.0, 18.0
+    for q, t in enumerate(tops):
+        for r in range(K):
+            ax.add_patch(Rectangle((p2x + r * p2w / K, t - tile_h), p2w / K, tile_h, facecolor=colours[r], alpha=0.5,
+                                   edgecolor="white", linewidth=1.2))
+            label(p2x + (r + 0.5) * p2w / K, t - tile_h / 2, f"n1 = {r * C1}\n.. {r * C1 + C1 - 1}\nfrom\nblock {r}",
+                  fontsize=6.2, bbox=dict(boxstyle="round,pad=0.12", facecolor="white", edgecolor="none", alpha=0.75))
+        for row in range(4, C2, 4):
+            yr = t - row * tile_h / C2
+            ax.plot([p2x, p2x + p2w], [yr, yr], color="white", linewidth=0.35, alpha=0.8)
+        ax.add_patch(Rectangle((p2x, t - tile_h), p2w, tile_h, facecolor="none", edgecolor=colours[q], linewidth=2.0))
+        label(p2x + p2w / 2, t + 1.5, f"block r' = {q}: C2 = {C2} rows k2 = {q * C2} .. {q * C2 + C2 - 1}", fontsize=7)
+    label(p2x + p2w / 2, 71.0, "phase 2: shared memory of each block\nC2 DFTs of N1 = 128 points (09's stages)\n"
+          "row k2 holds n1 = 0 .. 127", fontsize=8.5, weight="bold")
+
+    # The exchange: block r' reads piece r' of every block r (dashed: its own shared memory).
+    for r, t in enumerate(tops):
+        for q in range(K):
+            y0 = t - (q + 0.5) * tile_h / K
+            y1 = tops[q] - tile_h / 2 + (1.5 - r) * 1.6
+            ax.add_patch(FancyArrowPatch((p1x + p1w + 0.3, y0), (p2x - 0.3, y1), arrowstyle="-|>", mutation_scale=9,
+                                         color=colours[r], linewidth=1.3, linestyle="--" if r == q else "-",
+                                         shrinkA=0, shrinkB=0, alpha=0.9))
+    for xs in (p1x + p1w + 2.2, p2x - 2.2):
+        ax.plot([xs, xs], [bottom - 0.8, top + 1.0], color="0.35", linestyle=":", linewidth=1.2)
+        label(xs, bottom - 1.9, "cluster.sync()", fontsize=7.5, color="0.25")
+    mid = (p1x + p1w + p2x) / 2
+    label(mid, 71.0, "exchange: block r' gathers rows k2 of its range\nfrom all K = 4 blocks, "
+          r"times the twiddle $w_N^{\,n_1 k_2}$" "\ninto registers", fontsize=8.5, weight="bold")
+    label(mid, bottom - 4.6, "solid: another block's shared memory (DSMEM, cluster.map_shared_rank)\n"
+          "dashed: the block's own shared memory", fontsize=7)
+
+    # Output X: row k1 holds X[k2 + N2 k1] (k2 across); block r' writes the C2 columns k2 of its colour.
+    ox, ow = 98.5, 13.0
+    for q in range(K):
+        ax.add_patch(Rectangle((ox + q * ow / K, bottom), ow / K, top - bottom, facecolor=colours[q], alpha=0.55,
+                               edgecolor="white", linewidth=1.0))
+        label(ox + (q + 0.5) * ow / K, (top + bottom) / 2, f"written by block {q}:  k2 = {q * C2} .. {q * C2 + C2 - 1}",
+              rotation=90, fontsize=7)
+    ax.add_patch(Rectangle((ox, bottom), ow, top - bottom, facecolor="none", edgecolor="k", linewidth=0.8))
+    label(ox + ow / 2, top + 1.6, "k2 = 0 .. 255  (neighbours in memory)", fontsize=6.5)
+    label(ox + ow + 0.7, (top + bottom) / 2, "k1 = 0 .. 127  (stride N2 = 256)", rotation=90, fontsize=6.5)
+    label(ox + ow / 2, 71.0, "X in global memory\n(written once)\nX[k2 + N2 k1]", fontsize=8.5, weight="bold")
+
+    fig.suptitle(f"One transform of N = 2^15 float points on a cluster of K = {K} blocks: N1 = {N1}, N2 = {N2}, "
+                 f"C1 = N1/K = {C1} columns, C2 = N2/K = {C2} rows, 8192 points (68 KiB) per block\n"
+                 "colour = block rank (in phase 2's tiles: the block whose phase 1 computed the values); "
+                 "global memory is read once and written once", fontsize=9.5, y=0.985)
+    fig.subplots_adjust(left=0.01, right=0.99, top=0.93, bottom=0.01)
+    (pathlib.Path(root) / "11_clusters").mkdir(exist_ok=True)
+    return _save(fig, root, "11_clusters", "fig_cluster_exchange.png")
+
+
 FIGURES = {
     "roofline_06": roofline_06,
     "thread_map_07": thread_map_07,
@@ -481,6 +593,7 @@ FIGURES = {
     "mtf_clear_aperture_10": mtf_clear_aperture_10,
     "psf_mtf_focus_10": psf_mtf_focus_10,
     "roofline_10": roofline_10,
+    "cluster_exchange_11": cluster_exchange_11,
 }
 
 if __name__ == "__main__":
