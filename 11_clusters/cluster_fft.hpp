@@ -7,8 +7,8 @@
 //   gather   from the shared memory of all K blocks (distributed shared memory), the N1 values
 //            of each of this block's C2 rows, times the twiddle w(n1 k2, N), into registers
 //   -------  cluster barrier: no block overwrites what another is still reading
-//   phase2   registers -> own shared memory as C2 rows of N1, TileFft's stages, store
-//            X[k2 + N2 k1] to global memory
+//   phase2   C2 DFTs of N1 (TileFft's stages, from the gathered registers), store
+//            X[k2 + N2 k1] to global memory (v1: through its own shared memory at both ends)
 //
 // The four-step identity (09's Part 2) with the transpose done once, through shared memory of
 // the cluster instead of a second pass over global memory.
@@ -33,8 +33,9 @@ constexpr int max_of(int a, int b) { return a > b ? a : b; }
 
 // REGISTER_IO (09's Io::columns): phase 1 loads its columns from global memory straight into
 // the first stage's registers, the gather leaves its values where phase 2's first stage wants
-// them, and phase 2's last stage stores from registers: four trips through shared memory and
-// two barriers fewer per element than going through the tile at both ends (REGISTER_IO = false).
+// them, and phase 2's last stage stores from registers: three round trips through shared
+// memory and six barriers a block fewer than going through the tile at both ends
+// (REGISTER_IO = false, the first version).
 template <class T, int LOGN, bool REGISTER_IO = true>
 struct ClusterFft {
   static constexpr radixn::Io IO = REGISTER_IO ? radixn::Io::columns : radixn::Io::shared;
