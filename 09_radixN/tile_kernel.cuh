@@ -13,15 +13,9 @@
 
 namespace course::radixn {
 
-// Occupancy: ask for 1024 resident threads per SM in float (at most 64 registers a thread) and
-// 512 in double, whose 16 elements per thread already take 64 registers; but never more blocks
-// than the SM's 227 KiB of shared memory holds (2^14 float: one block of 1024 threads).
 template <class F, class T>
 constexpr int min_blocks_per_sm() {
-  int want = (sizeof(T) == 4 ? 1024 : 512) / F::kThreads;
-  const int fit = kSharedLimitBytes / F::S.shared_bytes();
-  if (want > fit) want = fit;
-  return want > 1 ? want : 1;
+  return radixn::min_blocks_per_sm(F::kThreads, F::S.shared_bytes(), static_cast<int>(sizeof(Complex<T>)));
 }
 
 // Shapes whose tile exceeds an SM's shared memory (2^14 double: 272 KiB) get no kernel; the

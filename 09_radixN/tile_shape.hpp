@@ -45,6 +45,17 @@ struct TileShape {
   constexpr int wavefront() const { return 128 / elem_bytes; }  // elements one shared-memory wavefront serves
 };
 
+// Occupancy: ask for 1024 resident threads per SM in float (at most 64 registers a thread) and
+// 512 in double, whose 16 elements per thread already take 64 registers; but never more blocks
+// than the SM's 227 KiB of shared memory holds (2^14 float: one block of 1024 threads). The
+// kernels' __launch_bounds__ (09's tiles, 11's clusters); elem_bytes is a complex value's size.
+constexpr int min_blocks_per_sm(int threads, int shared_bytes, int elem_bytes) {
+  int want = (elem_bytes == 8 ? 1024 : 512) / threads;
+  const int fit = kSharedLimitBytes / shared_bytes;
+  if (want > fit) want = fit;
+  return want > 1 ? want : 1;
+}
+
 // Padding inside a row: one spare element every 16, so that a stage writing with stride R
 // (R = 4, 8, 16 elements) spreads a half-warp over distinct banks instead of one.
 constexpr int pad(int i) { return i + (i >> 4); }

@@ -146,16 +146,16 @@ struct ClusterFft {
     if constexpr (REGISTER_IO) {
       // 09's column kernel from its first stage on: the gather filled the registers.
       F2::template run_stages<0, IO>(block, a, sm, each, barrier);
-      return;
+    } else {
+      each([&](unsigned tid, Complex<T>* v) {
+        const int c2 = static_cast<int>(tid) & (C2 - 1), r0 = static_cast<int>(tid) >> S.logc2();
+        RADIXN_UNROLL
+        for (int j = 0; j < F2::E; ++j) sm[c2 * F2::S.row_stride + radixn::pad(r0 + j * F2::P)] = v[j];
+      });
+      barrier();
+      F2::run_shared_stages(a, sm, each, barrier);
+      each([&](unsigned tid, Complex<T>*) { F2::store(tid, block, a, sm); });
     }
-    each([&](unsigned tid, Complex<T>* v) {
-      const int c2 = static_cast<int>(tid) & (C2 - 1), r0 = static_cast<int>(tid) >> S.logc2();
-      RADIXN_UNROLL
-      for (int j = 0; j < F2::E; ++j) sm[c2 * F2::S.row_stride + radixn::pad(r0 + j * F2::P)] = v[j];
-    });
-    barrier();
-    F2::run_shared_stages(a, sm, each, barrier);
-    each([&](unsigned tid, Complex<T>*) { F2::store(tid, block, a, sm); });
   }
 };
 

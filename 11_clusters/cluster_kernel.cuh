@@ -12,14 +12,10 @@
 
 namespace course::clusters {
 
-// Occupancy as in 09: 1024 resident threads per SM in float (64 registers a thread), 512 in
-// double, never more blocks than the SM's shared memory holds.
+// Occupancy as in 09 (radixn::min_blocks_per_sm).
 template <class CF, class T>
 constexpr int min_blocks_per_sm() {
-  int want = (sizeof(T) == 4 ? 1024 : 512) / CF::kThreads;
-  const int fit = kMostSharedLimitBytes / CF::kSharedBytes;
-  if (want > fit) want = fit;
-  return want > 1 ? want : 1;
+  return radixn::min_blocks_per_sm(CF::kThreads, CF::kSharedBytes, static_cast<int>(sizeof(Complex<T>)));
 }
 
 template <class T, int LOGN, bool REGISTER_IO>

@@ -28,8 +28,7 @@ void time_out_of_place(benchmark::State& state, std::size_t n, const anyn::Plan<
   auto a = random_uniform<T>(n, 42);
   std::vector<Complex<T>> b(n);
   std::span<Complex<T>> x(a), y(b);
-  const int log2n = std::max(1, static_cast<int>(std::log2(static_cast<double>(n))));
-  const int period = std::max(1, (std::numeric_limits<T>::max_exponent - 8) / log2n);
+  const int period = rescale_period<T>(n);
   int since = 0;
   for (auto _ : state) {
     plan.execute(x, y, Direction::forward);

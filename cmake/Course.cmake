@@ -51,6 +51,17 @@ function(course_add_benchmark name)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
 endfunction()
 
+# course_add_demo(<name> SOURCES ... [LIBS ...]): a GPU chapter's small program to profile
+# (`./course profile NN` runs it under Nsight Systems), with NVTX ranges where CUDA has them.
+function(course_add_demo name)
+  cmake_parse_arguments(D "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${D_SOURCES})
+  target_link_libraries(${name} PRIVATE ${D_LIBS} course_bench_cuda)
+  if(TARGET CUDA::nvtx3)
+    target_link_libraries(${name} PRIVATE CUDA::nvtx3)
+  endif()
+endfunction()
+
 # Refuses to configure a GPU target when CUDA is off; chapters call this in an if(COURSE_CUDA).
 macro(course_gpu_chapter_or_return chapter)
   if(NOT COURSE_CUDA)

@@ -33,14 +33,20 @@ void rescale_to_unit(std::span<Complex<T>> x) {
   for (auto& z : x) z *= s;
 }
 
+// How many transforms of n points may run before the data is rescaled: worst case each one
+// multiplies the peak by N, so stay 8 binary orders below overflow.
+template <class T>
+int rescale_period(std::size_t n) {
+  const int log2n = std::max(1, static_cast<int>(std::log2(static_cast<double>(n))));
+  return std::max(1, (std::numeric_limits<T>::max_exponent - 8) / log2n);
+}
+
 // Runs `transform(span)` in the timed loop on a random buffer of n points.
 template <class T, class Transform>
 void time_in_place(benchmark::State& state, std::size_t n, Transform&& transform) {
   auto x = random_uniform<T>(n, 42);
   std::span<Complex<T>> data(x);
-  // Worst case each transform multiplies the peak by N: stay 8 binary orders below overflow.
-  const int log2n = std::max(1, static_cast<int>(std::log2(static_cast<double>(n))));
-  const int period = std::max(1, (std::numeric_limits<T>::max_exponent - 8) / log2n);
+  const int period = rescale_period<T>(n);
   int since = 0;
   for (auto _ : state) {
     transform(data);
