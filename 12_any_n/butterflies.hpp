@@ -16,13 +16,13 @@ namespace course::anyn {
 
 // i z (sign +1) or -i z (sign -1): a swap and a sign.
 template <Direction dir, class T>
-inline Complex<T> rotate_forward(Complex<T> z) {  // multiply by -i forward, +i inverse
+FFT_HD inline Complex<T> rotate_forward(Complex<T> z) {  // multiply by -i forward, +i inverse
   if constexpr (dir == Direction::forward) return mul_neg_i(z);
   else return mul_pos_i(z);
 }
 
 template <Direction dir, class T>
-inline void butterfly2(Complex<T>* a) {
+FFT_HD inline void butterfly2(Complex<T>* a) {
   const Complex<T> u = a[0], v = a[1];
   a[0] = u + v;
   a[1] = u - v;
@@ -30,7 +30,7 @@ inline void butterfly2(Complex<T>* a) {
 
 // y_k = sum_j a_j (-i)^(jk) forward: two radix-2 layers, the (-i) a swap and a sign.
 template <Direction dir, class T>
-inline void butterfly4(Complex<T>* a) {
+FFT_HD inline void butterfly4(Complex<T>* a) {
   const Complex<T> t0 = a[0] + a[2], t1 = a[0] - a[2];
   const Complex<T> t2 = a[1] + a[3], t3 = rotate_forward<dir>(a[1] - a[3]);
   a[0] = t0 + t2;
@@ -41,7 +41,7 @@ inline void butterfly4(Complex<T>* a) {
 
 // Multiplication by w(1, 8) = (1 - i)/sqrt(2) forward, (1 + i)/sqrt(2) inverse: two adds, two multiplies.
 template <Direction dir, class T>
-inline Complex<T> rotate_eighth(Complex<T> z) {
+FFT_HD inline Complex<T> rotate_eighth(Complex<T> z) {
   constexpr T h = T(0.70710678118654752440L);
   if constexpr (dir == Direction::forward) return {(z.re + z.im) * h, (z.im - z.re) * h};
   else return {(z.re - z.im) * h, (z.re + z.im) * h};
@@ -50,7 +50,7 @@ inline Complex<T> rotate_eighth(Complex<T> z) {
 // Radix 8 = radix 2 over two radix-4 butterflies: E = DFT4 of the even inputs, O of the odd,
 // y_k = E_k + w(k, 8) O_k and y_{k+4} = E_k - w(k, 8) O_k; w(2, 8) = -i, w(3, 8) = -i w(1, 8).
 template <Direction dir, class T>
-inline void butterfly8(Complex<T>* a) {
+FFT_HD inline void butterfly8(Complex<T>* a) {
   Complex<T> e[4] = {a[0], a[2], a[4], a[6]};
   Complex<T> o[4] = {a[1], a[3], a[5], a[7]};
   butterfly4<dir>(e);
@@ -66,7 +66,7 @@ inline void butterfly8(Complex<T>* a) {
 
 // cos(2 pi / 3) = -1/2, sin(2 pi / 3) = sqrt(3)/2.
 template <Direction dir, class T>
-inline void butterfly3(Complex<T>* a) {
+FFT_HD inline void butterfly3(Complex<T>* a) {
   constexpr T s60 = T(0.86602540378443864676L);
   const Complex<T> s = a[1] + a[2];
   const Complex<T> d = rotate_forward<dir>(a[1] - a[2]) * s60;  // -i sin(2pi/3) d, forward
@@ -78,7 +78,7 @@ inline void butterfly3(Complex<T>* a) {
 
 // c1 = cos(2 pi/5), c2 = cos(4 pi/5), s1 = sin(2 pi/5), s2 = sin(4 pi/5).
 template <Direction dir, class T>
-inline void butterfly5(Complex<T>* a) {
+FFT_HD inline void butterfly5(Complex<T>* a) {
   constexpr T c1 = T(0.30901699437494742410L), c2 = T(-0.80901699437494742410L);
   constexpr T s1 = T(0.95105651629515357212L), s2 = T(0.58778525229247312917L);
   const Complex<T> s_1 = a[1] + a[4], d_1 = a[1] - a[4];
@@ -97,7 +97,7 @@ inline void butterfly5(Complex<T>* a) {
 // c_k = cos(2 pi k/7), s_k = sin(2 pi k/7), k = 1, 2, 3; jk mod 7 folds onto them with a sign
 // on the sine: 2*2 = 4 = 7-3, 2*3 = 6 = 7-1, 3*3 = 9 = 2 (mod 7), 3*2 = 6 = 7-1.
 template <Direction dir, class T>
-inline void butterfly7(Complex<T>* a) {
+FFT_HD inline void butterfly7(Complex<T>* a) {
   constexpr T c1 = T(0.62348980185873353053L), c2 = T(-0.22252093395631440429L), c3 = T(-0.90096886790241912624L);
   constexpr T s1 = T(0.78183148246802980871L), s2 = T(0.97492791218182360702L), s3 = T(0.43388373911755812048L);
   const Complex<T> s_1 = a[1] + a[6], d_1 = a[1] - a[6];
@@ -119,7 +119,7 @@ inline void butterfly7(Complex<T>* a) {
 }
 
 template <unsigned R, Direction dir, class T>
-inline void butterfly(Complex<T>* a) {
+FFT_HD inline void butterfly(Complex<T>* a) {
   if constexpr (R == 2) butterfly2<dir>(a);
   else if constexpr (R == 3) butterfly3<dir>(a);
   else if constexpr (R == 4) butterfly4<dir>(a);

@@ -1,0 +1,44 @@
+// 12_any_n on the GPU next to cuFFT, in one process: 7-smooth sizes the tile takes, batched to
+// 512 MiB and single. Run by hand (`build/default/bench/bench_12_gpu`) until it joins
+// `./course bench 12`; writes bench_12_gpu.json like every benchmark.
+#include <cstdio>
+
+#include "12_any_n/gpu_plan.hpp"
+#include "common/bench_cuda.hpp"
+
+using namespace course;
+using namespace course::bench;
+
+namespace {
+template <class T>
+void register_all() {
+  std::vector<Workload> workloads;
+  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3072, 3125, 4096, 6144})
+    if (n <= anyn::gpu::max_tile_n<T>()) {
+      workloads.push_back({n, (std::size_t{512} << 20) / sizeof(Complex<T>) / n});
+      workloads.push_back({n, 1});
+    }
+  register_cufft_baselines<T>(workloads);
+  for (const auto& wl : workloads) {
+    auto* b = benchmark::RegisterBenchmark(name("12_any_n", "gpu-tile", precision_name<T>(), wl.n, wl.batch).c_str(),
+                                           [wl](benchmark::State& state) {
+      anyn::gpu::TilePlan<T> plan(wl.n, wl.batch);
+      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
+      fill_random<T>(in.data(), in.size(), 42);
+      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+      set_fft_counters<T>(state, wl.n, wl.batch);
+    });
+    with_gpu_defaults(b);
+  }
+}
+}  // namespace
+
+void course_register_benchmarks() {
+  if (!add_gpu_context()) {
+    std::printf("no CUDA device: 12_any_n GPU benchmarks skipped\n");
+    return;
+  }
+  register_copy_bandwidth();
+  register_all<float>();
+  register_all<double>();
+}
