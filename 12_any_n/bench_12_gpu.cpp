@@ -1,6 +1,6 @@
-// 12_any_n on the GPU next to cuFFT, in one process: 7-smooth sizes the tile takes, batched to
-// 512 MiB and single. Run by hand (`build/default/bench/bench_12_gpu`) until it joins
-// `./course bench 12`; writes bench_12_gpu.json like every benchmark.
+// 12_any_n on the GPU next to cuFFT, in one process: 7-smooth sizes of one, two and three
+// passes and Bluestein primes, batched to 512 MiB; single transforms of 10^6 and 999983.
+// Writes bench_12_gpu.json like every benchmark (build/<preset>/bench-gpu12/bench_12_gpu).
 #include <cstdio>
 
 #include "12_any_n/gpu_plan.hpp"
@@ -13,16 +13,16 @@ namespace {
 template <class T>
 void register_all() {
   std::vector<Workload> workloads;
-  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3072, 3125, 4096, 6144})
-    if (n <= anyn::gpu::max_tile_n<T>()) {
-      workloads.push_back({n, (std::size_t{512} << 20) / sizeof(Complex<T>) / n});
-      workloads.push_back({n, 1});
-    }
+  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 4096, 6144, 10000, 44100, 65536 * 3, 1000000, 1 << 20, 1009, 65537,
+                        999983})
+    workloads.push_back({n, std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n)});
+  workloads.push_back({1000000, 1});
+  workloads.push_back({999983, 1});
   register_cufft_baselines<T>(workloads);
   for (const auto& wl : workloads) {
-    auto* b = benchmark::RegisterBenchmark(name("12_any_n", "gpu-tile", precision_name<T>(), wl.n, wl.batch).c_str(),
+    auto* b = benchmark::RegisterBenchmark(name("12_any_n", "gpu", precision_name<T>(), wl.n, wl.batch).c_str(),
                                            [wl](benchmark::State& state) {
-      anyn::gpu::TilePlan<T> plan(wl.n, wl.batch);
+      anyn::gpu::Plan<T> plan(wl.n, wl.batch);
       cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
       fill_random<T>(in.data(), in.size(), 42);
       time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });

@@ -1,31 +1,61 @@
-// The GPU tile on the CPU: every thread of every block, phase by phase, through gpu_tile.hpp
-// (the code the kernel runs); shared memory starts as NaN so that a read of a slot no thread
-// wrote shows in the result.
+// 12's GPU passes on the CPU: every thread of every block, phase by phase, through the code the
+// kernel runs (gpu_pass.hpp, gpu_block.hpp), each thread with its own registers; shared memory
+// starts as NaN so that a read of a slot no thread wrote shows in the result.
 #pragma once
 
 #include <limits>
 #include <vector>
 
+#include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_shape.hpp"
 
 namespace course::anyn::gpu {
 
 template <class T>
-void emulate_tile(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
-  std::vector<Complex<T>> table;
-  TileArgs<T> a = make_tile_args<T>(n, batch, dir == Direction::inverse, table);
-  a.in = in;
-  a.out = out;
-  a.twiddles = table.data();
-  const T nan = std::numeric_limits<T>::quiet_NaN();
-  std::vector<Complex<T>> buf(2 * static_cast<std::size_t>(a.transforms_per_block) * n);
-  const std::uint64_t blocks = (batch + a.transforms_per_block - 1) / a.transforms_per_block;
-  const auto each = [](auto&& phase) {
-    for (unsigned tid = 0; tid < static_cast<unsigned>(kBlockThreads); ++tid) phase(tid, static_cast<unsigned>(kBlockThreads));
+struct EmulatedRegs {
+  template <unsigned R>
+  struct PerThread {
+    std::vector<StageRegs<R, T>> r = std::vector<StageRegs<R, T>>(kThreads<T>);
+    StageRegs<R, T>& operator()(unsigned tid) { return r[tid]; }
   };
-  for (std::uint64_t b = 0; b < blocks; ++b) {
+  template <unsigned R>
+  PerThread<R> get() const { return {}; }
+};
+
+template <class T>
+void emulate_pass(const PassArgs<T>& a) {
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
+  const auto each = [](auto&& phase) {
+    for (unsigned tid = 0; tid < static_cast<unsigned>(kThreads<T>); ++tid) phase(tid, static_cast<unsigned>(kThreads<T>));
+  };
+  for (std::uint64_t b = 0; b < pass_blocks(a); ++b) {
     std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
-    run_block(b, a, buf.data(), each, [] {});
+    run_block(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{});
+  }
+}
+
+// The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
+template <class T>
+void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
+  PassTables<T> tables;
+  auto passes = make_passes<T>(n, batch, dir == Direction::inverse, tables);
+  std::vector<Complex<T>> scratch[2];
+  const Complex<T>* src = in;
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    PassArgs<T>& a = passes[i];
+    Complex<T>* dst = out;
+    if (i + 1 < passes.size()) {
+      scratch[i % 2].assign(n * batch, Complex<T>{});
+      dst = scratch[i % 2].data();
+    }
+    a.in = src;
+    a.out = dst;
+    a.stage_twiddles = tables.stage.data();
+    a.outer_lo = tables.lo.data();
+    a.outer_hi = tables.hi.data();
+    emulate_pass(a);
+    src = dst;
   }
 }
 

@@ -1,60 +1,122 @@
-// The mixed-radix tile kernel (gpu_tile.hpp's phases, __syncthreads() between them) and its plan.
+// The mixed-radix pass kernel (gpu_block.hpp's phases, __syncthreads() between them), its plan,
+// and the plan that picks mixed radix or Bluestein.
 #include "12_any_n/gpu_plan.hpp"
 
 #include <sstream>
 
-#include "common/gpu_limits.hpp"
+#include "12_any_n/gpu_block.hpp"
 
 namespace course::anyn::gpu {
 
+// A thread's registers for a radix-R stage: its own locals, whatever tid.
 template <class T>
-__global__ void __launch_bounds__(kBlockThreads) mixed_tile_kernel(const TileArgs<T> a) {
+struct OwnRegs {
+  template <unsigned R>
+  struct Of {
+    StageRegs<R, T> r;
+    __device__ StageRegs<R, T>& operator()(unsigned) { return r; }
+  };
+  template <unsigned R>
+  __device__ Of<R> get() const { return {}; }
+};
+
+template <class T>
+__global__ void __launch_bounds__(kThreads<T>, 2) mixed_pass_kernel(const PassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); });
+  run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
 template <class T>
-TilePlan<T>::TilePlan(std::size_t n, std::size_t batch, cudaStream_t stream) : stream_(stream) {
-  std::vector<Complex<T>> table;
-  args_ = make_tile_args<T>(n, batch, false, table);  // refuses bad N and batch first
-  shared_bytes_ = tile_shared_bytes(args_);
-  const std::uint64_t blocks = (batch + args_.transforms_per_block - 1) / args_.transforms_per_block;
-  if (blocks > 2147483647ull) throw size_error("12_any_n: batch = " + std::to_string(batch) + " refused: over 2^31 - 1 blocks");
+MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch), stream_(stream) {
+  PassTables<T> tables;
+  passes_ = make_passes<T>(n, batch, false, tables);  // refuses bad N and batch first
+  for (const auto& a : passes_)
+    if (pass_blocks(a) > 2147483647ull)
+      throw size_error("12_any_n: batch = " + std::to_string(batch) + " refused: a pass would need over 2^31 - 1 blocks");
   cuda::require_supported_gpu(chapter);
-  const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
-  if (shared_bytes_ > limit.bytes)
-    refuse_size(chapter, n, "its GPU tile needs " + std::to_string(shared_bytes_) + " bytes of shared memory, above the limit of " +
-                                std::to_string(limit.bytes) + " (" + limit.source + ")",
+  int most = 0;
+  for (const auto& a : passes_) most = std::max(most, pass_shared_bytes(a));
+  const int limit = cuda::device_shared_limit_bytes();
+  if (most > limit)
+    refuse_size(chapter, n, "a pass needs " + std::to_string(most) + " bytes of shared memory, above this GPU's " + std::to_string(limit),
                 "course::anyn::Plan (CPU) takes it");
-  twiddles_ = cuda::DeviceBuffer<Complex<T>>(table.empty() ? 1 : table.size());
-  if (!table.empty()) twiddles_.upload(std::span<const Complex<T>>(table.data(), table.size()));
-  args_.twiddles = twiddles_.data();
-  COURSE_CUDA_CHECK(cudaFuncSetAttribute(mixed_tile_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes_));
+  const std::size_t scratch_count = passes_.size() == 1 ? 0 : passes_.size() - 1;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t need = scratch_count * n * batch * sizeof(Complex<T>);
+  if (need > free_bytes)
+    refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(need >> 20) +
+                                " MiB of scratch for its passes, above the " + std::to_string(free_bytes >> 20) + " MiB free on the GPU",
+                "a smaller batch");
+  const auto up = [](cuda::DeviceBuffer<Complex<T>>& d, const std::vector<Complex<T>>& h) {
+    d = cuda::DeviceBuffer<Complex<T>>(h.empty() ? 1 : h.size());
+    if (!h.empty()) d.upload(std::span<const Complex<T>>(h.data(), h.size()));
+  };
+  up(stage_, tables.stage);
+  up(lo_, tables.lo);
+  up(hi_, tables.hi);
+  for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
+  for (auto& a : passes_) {
+    a.stage_twiddles = stage_.data();
+    a.outer_lo = lo_.data();
+    a.outer_hi = hi_.data();
+  }
+  COURSE_CUDA_CHECK(cudaFuncSetAttribute(mixed_pass_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
 }
 
 template <class T>
-void TilePlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
-  TileArgs<T> a = args_;
-  a.in = in;
-  a.out = out;
-  a.inverse = dir == Direction::inverse;
-  const auto blocks = static_cast<unsigned>((a.transforms + a.transforms_per_block - 1) / a.transforms_per_block);
-  mixed_tile_kernel<T><<<blocks, kBlockThreads, shared_bytes_, stream_>>>(a);
-  COURSE_CUDA_CHECK_LAUNCH();
+void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  const Complex<T>* src = in;
+  for (std::size_t i = 0; i < passes_.size(); ++i) {
+    PassArgs<T> a = passes_[i];
+    // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
+    Complex<T>* dst = i + 1 < passes_.size() ? scratch_[i % 2].data() : out;
+    a.in = src;
+    a.out = dst;
+    a.conj_in = dir == Direction::inverse && i == 0;
+    a.conj_out = dir == Direction::inverse && i + 1 == passes_.size();
+    mixed_pass_kernel<T><<<static_cast<unsigned>(pass_blocks(a)), kThreads<T>, pass_shared_bytes(a), stream_>>>(a);
+    COURSE_CUDA_CHECK_LAUNCH();
+    src = dst;
+  }
 }
 
 template <class T>
-std::string TilePlan<T>::describe() const {
+std::string MixedPlan<T>::describe() const {
   std::ostringstream s;
-  s << "12_any_n GPU tile: N = " << args_.n << " =";
-  for (int i = 0; i < args_.stages; ++i) s << (i ? " *" : "") << " " << int(args_.radix[i]);
-  s << " (" << precision_name<T>() << "), " << args_.transforms_per_block << " transforms a block, " << kBlockThreads
-    << " threads, " << shared_bytes_ << " bytes of shared memory, one pass";
+  s << "N = " << n_ << " (" << precision_name<T>() << ") in " << passes_.size() << (passes_.size() == 1 ? " pass" : " passes");
+  for (const auto& a : passes_) {
+    s << "; " << a.l << " =";
+    for (int i = 0; i < a.stages; ++i) s << (i ? " *" : "") << " " << int(a.stage[i].radix);
+    s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block";
+  }
+  s << "; " << kThreads<T> << " threads";
   return s.str();
 }
 
-template class TilePlan<float>;
-template class TilePlan<double>;
+template <class T>
+Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch) {
+  require_size(n);
+  require_batch(chapter, batch);
+  if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream);
+  else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream);
+}
+
+template <class T>
+void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  if (mixed_) mixed_->execute(in, out, dir);
+  else bluestein_->execute(in, out, dir);
+}
+
+template <class T>
+std::string Plan<T>::describe() const {
+  return "12_any_n GPU: " + (mixed_ ? mixed_->describe() : bluestein_->describe());
+}
+
+template class MixedPlan<float>;
+template class MixedPlan<double>;
+template class Plan<float>;
+template class Plan<double>;
 
 }  // namespace course::anyn::gpu

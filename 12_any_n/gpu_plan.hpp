@@ -1,35 +1,78 @@
-// 12_any_n on the GPU, first step: batched transforms of a 7-smooth N that fits one block's
-// shared memory (float up to 6144, double up to 3072 points), one kernel, one pass.
-//   course::anyn::gpu::TilePlan<float> plan(1000, batch);      // refuses other N, naming the limit
-//   plan.execute(d_in, d_out, course::Direction::forward);     // device pointers, in == out allowed
+// 12_any_n on the GPU: batched transforms of any N.
+//   course::anyn::gpu::Plan<float> plan(1000, batch);       // refuses bad N and batch, naming the limit
+//   plan.execute(d_in, d_out, course::Direction::forward);  // device pointers, in == out allowed
+//   plan.describe();                                        // "1000 = 8 * 5 * 5 * 5, one pass, ..."
+// N = 2^a 3^b 5^c 7^d: one to three mixed-radix passes (gpu_pass.hpp). Any other N: Bluestein,
+// a convolution of M >= 2N - 1 points through 09's power-of-two plan (gpu_bluestein.cu).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include <memory>
 #include <string>
 
+#include "09_radixN/radix_plan.hpp"
 #include "12_any_n/gpu_shape.hpp"
 #include "common/cuda_helpers.hpp"
 
 namespace course::anyn::gpu {
 
+// The mixed-radix passes of a 7-smooth N.
 template <class T>
-class TilePlan {
+class MixedPlan {
  public:
-  TilePlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
+  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
-  std::size_t n() const { return static_cast<std::size_t>(args_.n); }
-  std::size_t batch() const { return static_cast<std::size_t>(args_.transforms); }
+  int passes() const { return static_cast<int>(passes_.size()); }
 
  private:
-  TileArgs<T> args_;
-  int shared_bytes_ = 0;
+  std::size_t n_ = 0, batch_ = 0;
+  std::vector<PassArgs<T>> passes_;
   cudaStream_t stream_ = nullptr;
-  cuda::DeviceBuffer<Complex<T>> twiddles_;
+  cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
+  cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three
 };
 
-extern template class TilePlan<float>;
-extern template class TilePlan<double>;
+// Bluestein: X_k = c_k sum_n (x_n c_n) conj(c_{k-n}), c_n = exp(-i pi n^2 / N), the sum a
+// cyclic convolution of M points done as FFT, product, inverse FFT with 09's plan.
+template <class T>
+class BluesteinPlan {
+ public:
+  BluesteinPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
+  void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
+  std::string describe() const;
+
+ private:
+  std::size_t n_ = 0, batch_ = 0, m_ = 0;
+  cudaStream_t stream_ = nullptr;
+  std::unique_ptr<radixn::Plan<T>> convolution_;
+  cuda::DeviceBuffer<Complex<T>> chirp_;   // c_n, n < N
+  cuda::DeviceBuffer<Complex<T>> kernel_;  // FFT_M of conj(c) wrapped, divided by M
+  cuda::DeviceBuffer<Complex<T>> work_;    // batch * M
+};
+
+template <class T>
+class Plan {
+ public:
+  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
+  void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
+  std::string describe() const;
+  std::size_t n() const { return n_; }
+  std::size_t batch() const { return batch_; }
+  bool bluestein() const { return bluestein_ != nullptr; }
+
+ private:
+  std::size_t n_ = 0, batch_ = 0;
+  std::unique_ptr<MixedPlan<T>> mixed_;
+  std::unique_ptr<BluesteinPlan<T>> bluestein_;
+};
+
+extern template class MixedPlan<float>;
+extern template class MixedPlan<double>;
+extern template class BluesteinPlan<float>;
+extern template class BluesteinPlan<double>;
+extern template class Plan<float>;
+extern template class Plan<double>;
 
 }  // namespace course::anyn::gpu

@@ -1,5 +1,6 @@
-// The GPU tile on the device against the conformance suite: every 7-smooth N it takes, both
-// precisions, batched; in place; a small set for compute-sanitizer.
+// 12's GPU plan on the device against the conformance suite, both precisions: every N from 1 to
+// 4096 (mixed radix or Bluestein), 7-smooth products of two and three passes up to 2^24, the
+// primes of the issue; in place; a small set for compute-sanitizer.
 #include <memory>
 
 #include "12_any_n/gpu_plan.hpp"
@@ -13,51 +14,72 @@ using namespace course::anyn::gpu;
 namespace {
 template <class T>
 auto make_plan() {
-  return device_transform<T>([](std::size_t n, std::size_t batch) { return std::make_unique<TilePlan<T>>(n, batch); });
-}
-template <class T>
-std::vector<std::size_t> smooth_sizes(std::size_t most) {
-  std::vector<std::size_t> s;
-  for (std::size_t n = 1; n <= most; ++n)
-    if (is_smooth(n)) s.push_back(n);
-  return s;
+  return device_transform<T>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<T>>(n, batch); });
 }
 }  // namespace
 
-TEMPLATE_TEST_CASE("GPU tile: every 7-smooth N it takes, batch 7, forward and inverse", "[gpu][conformance]", float, double) {
+TEMPLATE_TEST_CASE("GPU any N: every N from 1 to 4096, batch 3", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = smooth_sizes<TestType>(max_tile_n<TestType>());
-  cfg.batch = 7;
-  cfg.all_checks_up_to = 128;
-  cfg.refused = {0, 11, 1001, max_tile_n<TestType>() * 2};
+  for (std::size_t n = 1; n <= 4096; ++n) cfg.sizes.push_back(n);
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 64;
+  cfg.refused = {0, std::size_t{1} << 28};
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
 
-TEST_CASE("GPU tile: a large batch in place equals out of place bit for bit", "[gpu]") {
-  const std::size_t n = 1000, batch = 333;
-  const auto x = random_uniform<float>(n * batch, 5);
-  std::vector<Complex<float>> a_host(n * batch), b_host(n * batch);
-  TilePlan<float> plan(n, batch);
-  cuda::DeviceBuffer<Complex<float>> a(n * batch), b(n * batch);
-  a.upload(std::span<const Complex<float>>(x.data(), x.size()));
-  plan.execute(a.data(), b.data(), Direction::forward);
-  plan.execute(a.data(), a.data(), Direction::forward);
-  COURSE_CUDA_CHECK(cudaDeviceSynchronize());
-  a.download(std::span<Complex<float>>(a_host.data(), a_host.size()));
-  b.download(std::span<Complex<float>>(b_host.data(), b_host.size()));
-  for (std::size_t i = 0; i < n * batch; ++i) {
-    REQUIRE(a_host[i].re == b_host[i].re);
-    REQUIRE(a_host[i].im == b_host[i].im);
+TEMPLATE_TEST_CASE("GPU any N: 7-smooth products of two and three passes up to 2^24", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {8192 * 3, 10000, 44100, 65536 * 3, 1000000, 1 << 20, 781250, 2 * 16807, 3 << 18, 4782969 /* 3^14 */,
+               9765625 /* 5^10 */, 5764801 /* 7^8 */, 1 << 24};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
+}
+
+TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {17, 1009, 65537, 999983, 16777213};
+  cfg.batch = 1;
+  cfg.all_checks_up_to = 17;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
+}
+
+TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]", float, double) {
+  for (std::size_t n : {1000, 1000000, 781250, 1009}) {
+    const std::size_t batch = n > 100000 ? 2 : 333;
+    const auto x = random_uniform<TestType>(n * batch, 5);
+    std::vector<Complex<TestType>> a_host(n * batch), b_host(n * batch);
+    Plan<TestType> plan(n, batch);
+    cuda::DeviceBuffer<Complex<TestType>> a(n * batch), b(n * batch);
+    a.upload(std::span<const Complex<TestType>>(x.data(), x.size()));
+    plan.execute(a.data(), b.data(), Direction::inverse);
+    plan.execute(a.data(), a.data(), Direction::inverse);
+    COURSE_CUDA_CHECK(cudaDeviceSynchronize());
+    a.download(std::span<Complex<TestType>>(a_host.data(), a_host.size()));
+    b.download(std::span<Complex<TestType>>(b_host.data(), b_host.size()));
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < n * batch; ++i) differ += a_host[i].re != b_host[i].re || a_host[i].im != b_host[i].im;
+    INFO("N = " << n << ": " << plan.describe());
+    CHECK(differ == 0);
   }
 }
 
-TEST_CASE("GPU tile sanitizer set: radices 2..8, partial blocks", "[sanitize]") {
+TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
+  using course::testing::contains;
+  CHECK_THAT(Plan<float>(1000, 4).describe(), contains("1 pass") && contains("8 * 5 * 5 * 5"));
+  CHECK_THAT(Plan<double>(1000000, 1).describe(), contains("2 passes"));
+  CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048"));
+}
+
+TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein", "[sanitize]") {
   conformance::Config cfg;
-  cfg.sizes = {6, 35, 1000, 1920, 2401};
+  cfg.sizes = {6, 35, 1000, 1920, 2401, 8192 * 3, 781250, 17, 1009};
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
-  cfg.refused = {11};
+  cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187};
+  cfg.sizes = {15, 1000, 2187, 44100, 1009};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
 }

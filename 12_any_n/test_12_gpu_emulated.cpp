@@ -1,5 +1,6 @@
-// The GPU tile emulated on the CPU against the conformance suite: every 7-smooth N the tile
-// takes, both precisions, batched (partial last blocks included); refusals by name.
+// 12's GPU passes emulated on the CPU against the conformance suite, both precisions: every
+// 7-smooth N that fits one pass, sizes of two and three passes, partial last blocks; the split
+// into passes; refusals by name.
 #include "12_any_n/gpu_emulate.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
@@ -12,25 +13,54 @@ namespace {
 template <class T>
 conformance::TransformFn<T> emulated() {
   return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_tile<T>(n, batch, in.data(), out.data(), dir);
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir);
   };
 }
 }  // namespace
 
-TEMPLATE_TEST_CASE("the GPU tile, emulated: every 7-smooth N it takes", "[12][gpu-emulated]", float, double) {
+TEMPLATE_TEST_CASE("12 GPU one pass, emulated: every 7-smooth N up to a block's points", "[12][gpu-emulated]", float, double) {
   conformance::Config cfg;
-  for (std::size_t n = 1; n <= max_tile_n<TestType>(); ++n)
-    if (is_smooth(n)) cfg.sizes.push_back(n);
-  cfg.batch = 5;  // more than one block for the small N, a partial last block
+  for (std::size_t n = 1; n <= static_cast<std::size_t>(kBlockPoints<TestType>); ++n)
+    if (is_smooth(n) && (n <= 1024 || n % 7 == 0 || n % 5 == 0)) cfg.sizes.push_back(n);
+  cfg.batch = 3;  // a partial last block for the small N
   cfg.all_checks_up_to = 64;
-  cfg.refused = {0, 11, 1001, max_tile_n<TestType>() * 2};
+  cfg.refused = {0, 11, 1001};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
-TEST_CASE("the GPU tile refuses what it cannot hold, naming the limit", "[12][gpu-emulated]") {
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  // Two passes from a block's points on; 3 * 2^18 and 5^8 * 2 need three; 2^10 * 3^4 * 5 with a
+  // batch of 3 leaves partial blocks.
+  cfg.sizes = {static_cast<std::size_t>(kBlockPoints<TestType>) * 3, 10000, 12288, 44100, 16807 * 2, 3 << 18, 781250};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0, 1009 * 16};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+}
+
+TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
+  using V = std::vector<std::size_t>;
+  CHECK(split_passes<float>(8192) == V{8192});
+  CHECK(split_passes<double>(8192) == V{128, 64});
+  CHECK(split_passes<float>(1000000) == V{1000, 1000});
+  CHECK(split_passes<float>(1 << 20) == V{1024, 1024});
+  CHECK(split_passes<float>(1 << 24) == V{256, 256, 256});
+  CHECK(split_passes<float>(781250) == V{125, 125, 50});
+  for (std::size_t n : {10000, 44100, 1 << 20, 3 << 18, 1000000, 1 << 24, 16807 * 2}) {
+    std::size_t product = 1;
+    for (auto l : split_passes<double>(n)) {
+      CHECK(l <= kMaxPassLength<double>);
+      product *= l;
+    }
+    CHECK(product == n);
+  }
+}
+
+TEST_CASE("12 GPU passes refuse what they cannot take, naming the limit", "[12][gpu-emulated]") {
   using course::testing::contains;
-  CHECK_THROWS_WITH(require_tile_size<double>(4096, 1), contains("3072") && contains("double"));
-  CHECK_THROWS_WITH(require_tile_size<float>(1009, 1), contains("prime factor above 7"));
-  CHECK_THROWS_WITH(require_tile_size<float>(1000, 0), contains("batch = 0"));
-  CHECK_NOTHROW(require_tile_size<float>(6144, 1));
+  CHECK_THROWS_WITH(require_smooth_size<float>(1009, 1), contains("prime factor above 7") && contains("Bluestein"));
+  CHECK_THROWS_WITH(require_smooth_size<float>(1000, 0), contains("batch = 0"));
+  CHECK_THROWS_WITH(require_smooth_size<float>(0, 1), contains("N = 0"));
+  CHECK_NOTHROW(require_smooth_size<float>(1 << 24, 1));
 }

@@ -1,0 +1,38 @@
+// One block of a pass, phase by phase, written once for the kernel and for the emulation:
+// each(f) runs f(tid, threads) for every thread, barrier() waits for all, and regs<R>(tid)
+// gives thread tid's registers for a radix-R stage (on the GPU, the thread's own locals).
+#pragma once
+
+#include "12_any_n/gpu_pass.hpp"
+
+namespace course::anyn::gpu {
+
+template <unsigned R, class T, class Each, class Barrier, class Regs>
+FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, Each&& each, Barrier&& barrier,
+                             Regs&& regs) {
+  each([&](unsigned tid, unsigned threads) { gather<R>(tid, threads, block, a, st, buf, regs(tid)); });
+  barrier();  // every input read before any output lands in the same buffer
+  each([&](unsigned tid, unsigned threads) { scatter<R>(tid, threads, block, a, st, regs(tid), buf); });
+  barrier();
+}
+
+// RegsFor<R> is a template that gives StageRegs<R, T>& for a thread.
+template <class T, class Each, class Barrier, class RegsFor>
+FFT_HD inline void run_block(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
+                             RegsFor&& regs_for) {
+  each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
+  barrier();
+  for (int st = 0; st < a.stages; ++st) {
+    switch (a.stage[st].radix) {
+      case 2: run_stage<2>(block, a, st, buf, each, barrier, regs_for.template get<2>()); break;
+      case 3: run_stage<3>(block, a, st, buf, each, barrier, regs_for.template get<3>()); break;
+      case 4: run_stage<4>(block, a, st, buf, each, barrier, regs_for.template get<4>()); break;
+      case 5: run_stage<5>(block, a, st, buf, each, barrier, regs_for.template get<5>()); break;
+      case 7: run_stage<7>(block, a, st, buf, each, barrier, regs_for.template get<7>()); break;
+      default: run_stage<8>(block, a, st, buf, each, barrier, regs_for.template get<8>()); break;
+    }
+  }
+  each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
+}
+
+}  // namespace course::anyn::gpu

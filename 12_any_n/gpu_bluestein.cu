@@ -1,0 +1,122 @@
+// Bluestein on the GPU: three small element-wise kernels around 09's power-of-two plan.
+//   a = (x c, 0 ... 0)  ->  FFT_M  ->  times K = FFT_M(b) / M  ->  inverse FFT_M  ->  X = c a
+// with c_n = exp(-i pi n^2 / N) and b the chirp's conjugate wrapped around M (b_n = b_{M-n} =
+// conj(c_n), n < N). The inverse transform is conj(forward(conj x)): the first and last kernels
+// conjugate.
+#include "12_any_n/gpu_plan.hpp"
+
+#include <sstream>
+
+namespace course::anyn::gpu {
+
+namespace {
+
+// Element (t, n) of the batch is thread n of blockIdx.x's run and transform t = blockIdx.y,
+// + gridDim.y ...: the grid's y covers at most 65535 transforms a sweep.
+template <class T>
+__global__ void chirp_in_kernel(const Complex<T>* x, const Complex<T>* chirp, Complex<T>* work, std::uint32_t n, std::uint32_t m,
+                                std::uint64_t batch, bool inverse) {
+  const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= m) return;
+  for (std::uint64_t t = blockIdx.y; t < batch; t += gridDim.y) {
+    Complex<T> v{};
+    if (k < n) {
+      const Complex<T> xk = x[t * n + k];
+      v = (inverse ? conj(xk) : xk) * chirp[k];
+    }
+    work[t * m + k] = v;
+  }
+}
+
+template <class T>
+__global__ void multiply_kernel(Complex<T>* work, const Complex<T>* kernel, std::uint32_t m, std::uint64_t batch) {
+  const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= m) return;
+  const Complex<T> w = kernel[k];
+  for (std::uint64_t t = blockIdx.y; t < batch; t += gridDim.y) work[t * m + k] = work[t * m + k] * w;
+}
+
+template <class T>
+__global__ void chirp_out_kernel(const Complex<T>* work, const Complex<T>* chirp, Complex<T>* x, std::uint32_t n, std::uint32_t m,
+                                 std::uint64_t batch, bool inverse) {
+  const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  const Complex<T> c = chirp[k];
+  for (std::uint64_t t = blockIdx.y; t < batch; t += gridDim.y) {
+    const Complex<T> v = work[t * m + k] * c;
+    x[t * n + k] = inverse ? conj(v) : v;
+  }
+}
+
+constexpr unsigned kThreadsEw = 256;
+
+dim3 grid_of(std::size_t points, std::size_t batch) {
+  return dim3(static_cast<unsigned>((points + kThreadsEw - 1) / kThreadsEw), static_cast<unsigned>(std::min<std::size_t>(batch, 65535)));
+}
+
+}  // namespace
+
+template <class T>
+BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
+    : n_(n), batch_(batch), m_(convolution_length(n)), stream_(stream) {
+  require_size(n);
+  require_batch(chapter, batch);
+  std::size_t free_bytes = 0, total_bytes = 0;
+  cuda::require_supported_gpu(chapter);
+  COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  // work (batch M), 09's scratch for M (batch M at most), the chirp and the kernel.
+  const std::size_t need = (2 * batch * m_ + n + m_) * sizeof(Complex<T>);
+  if (need > free_bytes)
+    refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(need >> 20) +
+                                " MiB for Bluestein's convolutions of M = " + std::to_string(m_) + " points, above the " +
+                                std::to_string(free_bytes >> 20) + " MiB free on the GPU",
+                "a smaller batch");
+  // c_n = w(n^2, 2N), n^2 taken modulo 2N exactly in integers: the angle never loses digits.
+  std::vector<Complex<T>> c(n), b(m_, Complex<T>{});
+  const std::uint64_t two_n = 2 * static_cast<std::uint64_t>(n);
+  for (std::uint64_t k = 0; k < n; ++k) {
+    const auto w = twiddle_ld(static_cast<std::int64_t>((k * k) % two_n), static_cast<std::int64_t>(two_n));
+    c[k] = {static_cast<T>(w.re), static_cast<T>(w.im)};
+    const Complex<T> cj{static_cast<T>(w.re / m_), static_cast<T>(-w.im / m_)};  // conj(c) / M: the inverse's 1/M folded in
+    b[k] = cj;
+    if (k) b[m_ - k] = cj;
+  }
+  chirp_ = cuda::DeviceBuffer<Complex<T>>(n);
+  chirp_.upload(std::span<const Complex<T>>(c.data(), c.size()));
+  kernel_ = cuda::DeviceBuffer<Complex<T>>(m_);
+  kernel_.upload(std::span<const Complex<T>>(b.data(), b.size()));
+  {
+    radixn::Plan<T> once(m_, 1, stream_);
+    once.execute(kernel_.data(), kernel_.data(), Direction::forward);
+  }
+  convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
+  work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+  COURSE_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <class T>
+void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  const bool inverse = dir == Direction::inverse;
+  const auto n = static_cast<std::uint32_t>(n_), m = static_cast<std::uint32_t>(m_);
+  chirp_in_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(in, chirp_.data(), work_.data(), n, m, batch_, inverse);
+  COURSE_CUDA_CHECK_LAUNCH();
+  convolution_->execute(work_.data(), work_.data(), Direction::forward);
+  multiply_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(work_.data(), kernel_.data(), m, batch_);
+  COURSE_CUDA_CHECK_LAUNCH();
+  convolution_->execute(work_.data(), work_.data(), Direction::inverse);
+  chirp_out_kernel<T><<<grid_of(n_, batch_), kThreadsEw, 0, stream_>>>(work_.data(), chirp_.data(), out, n, m, batch_, inverse);
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+std::string BluesteinPlan<T>::describe() const {
+  std::ostringstream s;
+  s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: chirp, 09's FFT of M = " << m_ << " (" << convolution_->describe()
+    << "), product, inverse, chirp";
+  return s.str();
+}
+
+template class BluesteinPlan<float>;
+template class BluesteinPlan<double>;
+
+}  // namespace course::anyn::gpu

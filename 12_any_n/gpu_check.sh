@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Chapter 12's GPU part on the GPU machine, in one call: build, tests, compute-sanitizer,
+# benchmark against cuFFT.
+#   source tools/gpu_env.sh; bash 12_any_n/gpu_check.sh
+# Logs go to $LOGS (default /tmp/logs12); $OUT gets logs12.tgz (refreshed after every stage)
+# and bench_12_gpu.json. BENCH_FILTER picks benchmarks, SKIP_SAN=1 skips the sanitizers.
+set -o pipefail
+OUT=${OUT:-/tmp/out}
+LOGS=${LOGS:-/tmp/logs12}
+mkdir -p "$OUT" "$LOGS"
+B=build/gpu
+pack() { tar czf "$OUT/logs12.tgz" -C "$LOGS" . 2>/dev/null; }
+T="test_12_gpu_emulated test_12_gpu bench_12_gpu ${EXTRA_TARGETS:-}"
+start=$SECONDS
+cmake --build $B -j"$(nproc)" --target $T >"$LOGS/build12.log" 2>&1 || { grep -B2 -A8 error "$LOGS/build12.log" | head -60; pack; exit 1; }
+echo "== build: $((SECONDS - start)) s"
+X=$B/12_any_n/test_12_gpu
+echo "== tests"
+start=$SECONDS
+timeout 300 $X >"$LOGS/test12.log" 2>&1
+echo "test_12_gpu rc=$? in $((SECONDS - start)) s: $(tail -2 "$LOGS/test12.log" | tr '\n' ' ')"
+grep -m20 -E "FAILED|failed|REQUIRE|with expansion|error" "$LOGS/test12.log"
+pack
+if [ "${SKIP_SAN:-0}" != 1 ]; then
+  echo "== compute-sanitizer"
+  timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 $X "[sanitize]" >"$LOGS/memcheck12.log" 2>&1
+  echo "memcheck rc=$? $(grep -E 'ERROR SUMMARY' "$LOGS/memcheck12.log" | tail -1)"
+  timeout 200 compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 $X "[sanitize]" >"$LOGS/racecheck12.log" 2>&1
+  echo "racecheck rc=$? $(grep -E 'RACECHECK SUMMARY' "$LOGS/racecheck12.log" | tail -1)"
+  pack
+fi
+echo "== benchmark"
+start=$SECONDS
+timeout ${BENCH_TIMEOUT:-240} env COURSE_BENCH_DIR=$OUT COURSE_BENCH_REPETITIONS=${REPS:-5} $B/bench-gpu12/bench_12_gpu \
+  ${BENCH_FILTER:+--benchmark_filter=$BENCH_FILTER} >"$LOGS/bench12.log" 2>&1
+echo "bench rc=$? in $((SECONDS - start)) s"
+python3 - "$OUT" <<'PY'
+import json, sys, glob, re
+f = glob.glob(sys.argv[1] + "/bench_12_gpu*.json")
+if not f: sys.exit("no JSON")
+rows = {b["run_name"]: b for b in json.load(open(f[0]))["benchmarks"] if b.get("aggregate_name") == "median"}
+def key(n): return "/".join(n.split("/")[-3:])
+lib = {key(n): b["real_time"] for n, b in rows.items() if n.startswith("cufft/")}
+for n, b in rows.items():
+    if n.startswith("cufft/") or n.startswith("copy"): continue
+    k = key(n); t = b["real_time"]
+    print(f"{n:50s} {t:9.4f} ms {b.get('GBps', 0):7.0f} GB/s  cuFFT {lib.get(k, 0):9.4f} ms  cuFFT/ours {lib.get(k, 0) / t:5.2f}")
+PY
+pack

@@ -1,0 +1,255 @@
+// 12_any_n on the GPU: one pass over global memory, the mixed-radix Stockham of mixed_radix.hpp
+// with a whole sub-transform of L points as its radix.
+//
+// The transform of N = L * D points is split as in 08 and 09: a pass reads, for each of its
+// columns b < D, the L points x[b + j D] (j < L), does their DFT of L points in one block's
+// shared memory, multiplies output k by the twiddle w(p k, n) of the Stockham stage it is, and
+// writes it to y[q + s (L p + k)], where s is the product of the earlier passes' L, n = N / s,
+// b = q + s p. One pass (L = N, s = 1, D = 1) is the whole transform; two or three passes take
+// N up to L_max^2 or L_max^3.
+//
+// A block holds C columns: C consecutive b, or, when D = 1, C whole transforms. Reads and
+// writes then move runs of C neighbouring points (or whole transforms): C >= 8 in float and
+// 4 in double, 64-byte runs, the DRAM's unit.
+//
+// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 7, 8}:
+//     a_j = x[q + s (p + j m)],  y[q + s (R p + k)] = w(p k, n) sum_j a_j w(j k, R)
+// (now s, n, m = n / R are the stage's, within L). Each thread gathers its butterflies' inputs
+// from shared memory into registers, the block waits, and each thread scatters the outputs back
+// to the same buffer: one buffer, not two, so twice the columns fit.
+//
+// The functions below are one thread's share of each phase. The kernel (gpu_plan.cu) runs them
+// with __syncthreads() between phases; the emulation (gpu_emulate.hpp) runs every thread of a
+// block one after another, with a set of registers per thread.
+#pragma once
+
+#include <cstdint>
+
+#include "12_any_n/butterflies.hpp"
+#include "common/complex.hpp"
+
+#ifdef __CUDACC__
+#define ANYN_UNROLL _Pragma("unroll")
+#else
+#define ANYN_UNROLL
+#endif
+
+namespace course::anyn::gpu {
+
+inline constexpr int kMaxStages = 12;  // stages within one pass: L <= 8192 = 2^13, 8s and 4s
+
+// Points one block holds (64 KiB of shared memory) and the threads that share them: 16 points
+// a thread in both precisions.
+template <class T>
+inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
+template <class T>
+inline constexpr int kThreads = kBlockPoints<T> / 16;
+
+// x / d for x, d < 2^16 as a multiply: magic = ceil(2^32 / d) is exact there (the error
+// x (magic d - 2^32) / 2^32 stays below 1 / d). A stage does this twice a butterfly, where a
+// division would cost ~20 instructions.
+struct Divisor {
+  std::uint32_t d = 1, magic = 0;
+};
+inline Divisor make_divisor(std::uint32_t d) {
+  return {d, static_cast<std::uint32_t>(((std::uint64_t{1} << 32) + d - 1) / d)};
+}
+FFT_HD inline std::uint32_t divide(std::uint32_t x, Divisor v) {
+#ifdef __CUDA_ARCH__
+  return v.d == 1 ? x : __umulhi(x, v.magic);
+#else
+  return v.d == 1 ? x : static_cast<std::uint32_t>((static_cast<std::uint64_t>(x) * v.magic) >> 32);
+#endif
+}
+
+struct StageShape {
+  std::uint8_t radix = 2;
+  std::uint32_t offset = 0;  // its twiddles w(p k, n), k = 1 .. R-1, p < m, p-major
+  std::uint32_t m = 1;       // n / R
+  Divisor s;                 // the stage's stride within the L points
+  Divisor per;               // L / R: butterflies per column
+};
+
+template <class T>
+struct PassArgs {
+  const Complex<T>* in = nullptr;
+  Complex<T>* out = nullptr;
+  const Complex<T>* stage_twiddles = nullptr;
+  // w(t, N) = hi[t >> log_lo] * lo[t & (2^log_lo - 1)], two small tables instead of one of N.
+  const Complex<T>* outer_lo = nullptr;
+  const Complex<T>* outer_hi = nullptr;
+  int log_lo = 0;
+  bool twiddled = false;        // s < N / L: there is an outer twiddle
+  std::uint64_t columns = 0;    // batch * D
+  std::uint32_t n = 1;          // N, the whole transform
+  std::uint32_t l = 1;          // L, this pass
+  std::uint32_t d = 1;          // D = N / L
+  Divisor s;                    // this pass's stride, the product of the earlier passes' L
+  Divisor l_div;                // L, for the first pass's store
+  std::uint32_t c = 1;          // columns a block holds
+  int log_c = 0;                // C = 2^log_c when columns_fast
+  bool columns_fast = false;    // D >= C: C neighbouring columns, shared index j C + c; else D = 1, index c L + j
+  bool conj_in = false, conj_out = false;  // the inverse as conj(forward(conj x)): first pass in, last pass out
+  int stages = 0;
+  StageShape stage[kMaxStages];
+};
+
+template <class T>
+FFT_HD inline Complex<T> maybe_conj(Complex<T> z, bool c) {
+  return c ? conj(z) : z;
+}
+
+// Columns of this block that exist (the last block may hold fewer).
+template <class T>
+FFT_HD inline std::uint32_t valid_columns(const PassArgs<T>& a, std::uint64_t block) {
+  const std::uint64_t left = a.columns - block * a.c;
+  return left < a.c ? static_cast<std::uint32_t>(left) : a.c;
+}
+
+// Column c of the block: transform t, column b < D of it. C <= D, so the block's columns
+// cross at most one transform's end.
+template <class T>
+FFT_HD inline void column_of(const PassArgs<T>& a, std::uint64_t block, std::uint32_t c, std::uint64_t& t, std::uint64_t& b) {
+  const std::uint64_t g0 = block * a.c;
+  t = g0 / a.d;
+  b = g0 - t * a.d + c;
+  if (b >= a.d) {
+    b -= a.d;
+    ++t;
+  }
+}
+
+// Global -> shared. Points = C L; thread by thread along e, so neighbouring threads read
+// neighbouring addresses in both layouts.
+template <class T>
+FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf) {
+  const std::uint32_t valid = valid_columns(a, block);
+  const std::uint32_t points = a.c * a.l;
+  if (!a.columns_fast) {
+    const Complex<T>* src = a.in + block * a.c * static_cast<std::uint64_t>(a.l);
+    for (std::uint32_t e = tid; e < valid * a.l; e += threads) buf[e] = maybe_conj(src[e], a.conj_in);
+    return;
+  }
+  // threads is a multiple of C: a thread keeps its column, and finds where it starts once.
+  const std::uint32_t c = tid & (a.c - 1);
+  if (c >= valid) return;
+  std::uint64_t t, b;
+  column_of(a, block, c, t, b);
+  const Complex<T>* src = a.in + t * a.n + b;
+  for (std::uint32_t e = tid; e < points; e += threads) buf[e] = maybe_conj(src[static_cast<std::uint64_t>(e >> a.log_c) * a.d], a.conj_in);
+}
+
+// Shared index of point j of column c.
+template <class T>
+FFT_HD inline std::uint32_t slot(const PassArgs<T>& a, std::uint32_t c, std::uint32_t j) {
+  return a.columns_fast ? (j << a.log_c) + c : c * a.l + j;
+}
+
+// One thread's butterflies of a stage: U at most, u-th is butterfly tid + u threads.
+template <unsigned R, class T>
+struct StageRegs {
+  static constexpr int U = (kBlockPoints<T> + R * kThreads<T> - 1) / (R * kThreads<T>);
+  Complex<T> v[U][R];
+};
+
+// Butterfly i of the block: its column and its index b < L / R.
+template <class T>
+FFT_HD inline void butterfly_of(const PassArgs<T>& a, const StageShape& st, std::uint32_t i, std::uint32_t& c, std::uint32_t& b) {
+  if (a.columns_fast) {
+    c = i & (a.c - 1);
+    b = i >> a.log_c;
+  } else {
+    c = divide(i, st.per);
+    b = i - c * st.per.d;
+  }
+}
+
+template <unsigned R, class T>
+FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
+                          const Complex<T>* buf, StageRegs<R, T>& r) {
+  const StageShape& st = a.stage[stage_index];
+  const std::uint32_t valid = valid_columns(a, block), count = a.c * st.per.d;
+ANYN_UNROLL
+  for (int u = 0; u < StageRegs<R, T>::U; ++u) {
+    const std::uint32_t i = tid + static_cast<std::uint32_t>(u) * threads;
+    std::uint32_t c, b;
+    butterfly_of(a, st, i, c, b);
+    if (i >= count || c >= valid) continue;
+    const std::uint32_t p = divide(b, st.s), q = b - p * st.s.d;
+ANYN_UNROLL
+    for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[slot(a, c, q + st.s.d * (p + j * st.m))];
+  }
+}
+
+template <unsigned R, class T>
+FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
+                           StageRegs<R, T>& r, Complex<T>* buf) {
+  const StageShape& st = a.stage[stage_index];
+  const std::uint32_t valid = valid_columns(a, block), count = a.c * st.per.d;
+ANYN_UNROLL
+  for (int u = 0; u < StageRegs<R, T>::U; ++u) {
+    const std::uint32_t i = tid + static_cast<std::uint32_t>(u) * threads;
+    std::uint32_t c, b;
+    butterfly_of(a, st, i, c, b);
+    if (i >= count || c >= valid) continue;
+    const std::uint32_t p = divide(b, st.s), q = b - p * st.s.d;
+    Complex<T>* v = r.v[u];
+    butterfly<R, Direction::forward>(v);
+    const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
+    const std::uint32_t base = q + st.s.d * R * p;
+    buf[slot(a, c, base)] = v[0];
+ANYN_UNROLL
+    for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * tw[k - 1];
+  }
+}
+
+// w(t, N) from the two tables.
+template <class T>
+FFT_HD inline Complex<T> outer_twiddle(const PassArgs<T>& a, std::uint64_t t) {
+  return a.outer_hi[t >> a.log_lo] * a.outer_lo[t & ((std::uint64_t{1} << a.log_lo) - 1)];
+}
+
+// Shared -> global, output k of column b to y[q + s (L p + k)] times w(p k s, N).
+// Three cases, each with neighbouring threads on neighbouring addresses:
+//  - D = 1 (one pass, whole transforms): shared and global both in order e;
+//  - s = 1 (the first of several passes): column b writes L points from b L on, so the block's
+//    C columns are one run of C L points, e = c L + k;
+//  - s >= C (a later pass): runs of C columns, e = k C + c.
+template <class T>
+FFT_HD inline void store(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* buf) {
+  const std::uint32_t valid = valid_columns(a, block);
+  if (!a.columns_fast) {
+    Complex<T>* dst = a.out + block * a.c * static_cast<std::uint64_t>(a.l);
+    for (std::uint32_t e = tid; e < valid * a.l; e += threads) dst[e] = maybe_conj(buf[e], a.conj_out);
+    return;
+  }
+  const std::uint32_t points = a.c * a.l;
+  if (a.s.d == 1) {
+    Complex<T>* dst = a.out + block * a.c * static_cast<std::uint64_t>(a.l);
+    std::uint64_t t0, b0;
+    column_of(a, block, 0, t0, b0);
+    for (std::uint32_t e = tid; e < points; e += threads) {
+      const std::uint32_t c = divide(e, a.l_div), k = e - c * a.l;
+      if (c >= valid) continue;
+      const std::uint64_t p = b0 + c < a.d ? b0 + c : b0 + c - a.d;  // b, and p = b as s = 1
+      Complex<T> v = buf[slot(a, c, k)];
+      if (a.twiddled && p * k != 0) v = v * outer_twiddle(a, p * k);
+      dst[e] = maybe_conj(v, a.conj_out);
+    }
+    return;
+  }
+  const std::uint32_t c = tid & (a.c - 1);
+  if (c >= valid) return;
+  std::uint64_t t, b;
+  column_of(a, block, c, t, b);
+  const std::uint64_t p = b / a.s.d, q = b - p * a.s.d;
+  Complex<T>* dst = a.out + t * a.n + q + a.s.d * static_cast<std::uint64_t>(a.l) * p;
+  for (std::uint32_t e = tid; e < points; e += threads) {
+    const std::uint32_t k = e >> a.log_c;
+    Complex<T> v = buf[e];
+    if (a.twiddled && p * k != 0) v = v * outer_twiddle(a, p * k * a.s.d);
+    dst[static_cast<std::uint64_t>(a.s.d) * k] = maybe_conj(v, a.conj_out);
+  }
+}
+
+}  // namespace course::anyn::gpu
