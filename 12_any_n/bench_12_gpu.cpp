@@ -23,6 +23,7 @@ void register_all() {
     auto* b = benchmark::RegisterBenchmark(name("12_any_n", "gpu", precision_name<T>(), wl.n, wl.batch).c_str(),
                                            [wl](benchmark::State& state) {
       anyn::gpu::Plan<T> plan(wl.n, wl.batch);
+      state.SetLabel(plan.describe());
       cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
       fill_random<T>(in.data(), in.size(), 42);
       time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
@@ -30,6 +31,23 @@ void register_all() {
     });
     with_gpu_defaults(b);
   }
+  // The block size, one pass: the plan's choice (the smallest block that holds a transform)
+  // against larger blocks of more transforms each.
+  for (std::size_t n : {1000, 2187, 4096})
+    for (int points : {2048, 4096, 8192}) {
+      if (points > anyn::gpu::kBlockPoints<T> || static_cast<std::size_t>(points) < n) continue;
+      const Workload wl{n, (std::size_t{512} << 20) / sizeof(Complex<T>) / n};
+      auto* b = benchmark::RegisterBenchmark(
+          name("12_any_n", "gpu-block" + std::to_string(points), precision_name<T>(), wl.n, wl.batch).c_str(), [wl, points](benchmark::State& state) {
+            anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, points);
+            state.SetLabel(plan.describe());
+            cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
+            fill_random<T>(in.data(), in.size(), 42);
+            time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+            set_fft_counters<T>(state, wl.n, wl.batch);
+          });
+      with_gpu_defaults(b);
+    }
 }
 }  // namespace
 

@@ -17,9 +17,9 @@ echo "== build: $((SECONDS - start)) s"
 X=$B/12_any_n/test_12_gpu
 echo "== tests"
 start=$SECONDS
-timeout 300 $X >"$LOGS/test12.log" 2>&1
+timeout ${TEST_TIMEOUT:-400} $X --durations yes ${TEST_FILTER:-} >"$LOGS/test12.log" 2>&1
 echo "test_12_gpu rc=$? in $((SECONDS - start)) s: $(tail -2 "$LOGS/test12.log" | tr '\n' ' ')"
-grep -m20 -E "FAILED|failed|REQUIRE|with expansion|error" "$LOGS/test12.log"
+grep -m20 -E "FAILED|failed|REQUIRE|with expansion|error| s: " "$LOGS/test12.log"
 pack
 if [ "${SKIP_SAN:-0}" != 1 ]; then
   echo "== compute-sanitizer"
@@ -39,11 +39,21 @@ import json, sys, glob, re
 f = glob.glob(sys.argv[1] + "/bench_12_gpu*.json")
 if not f: sys.exit("no JSON")
 rows = {b["run_name"]: b for b in json.load(open(f[0]))["benchmarks"] if b.get("aggregate_name") == "median"}
-def key(n): return "/".join(n.split("/")[-3:])
+def key(n): return "/".join(n.split("/")[2:5])
 lib = {key(n): b["real_time"] for n, b in rows.items() if n.startswith("cufft/")}
 for n, b in rows.items():
     if n.startswith("cufft/") or n.startswith("copy"): continue
     k = key(n); t = b["real_time"]
-    print(f"{n:50s} {t:9.4f} ms {b.get('GBps', 0):7.0f} GB/s  cuFFT {lib.get(k, 0):9.4f} ms  cuFFT/ours {lib.get(k, 0) / t:5.2f}")
+    print(f"{n.split('/iter')[0]:50s} {t:9.4f} ms {b.get('GBps', 0):7.0f} GB/s  cuFFT {lib.get(k, 0):9.4f} ms  cuFFT/ours {lib.get(k, 0) / t:5.2f}")
 PY
 pack
+if [ -n "${NCU_CASES:-}" ]; then
+  for c in $NCU_CASES; do
+    echo "== ncu: $c"
+    timeout 100 ncu --kernel-name regex:mixed_pass --launch-skip 2 --launch-count 1 --section SpeedOfLight --section Occupancy \
+      --section WarpStateStats --section MemoryWorkloadAnalysis --section LaunchStats $B/bench-gpu12/bench_12_gpu \
+      --benchmark_filter="^12_any_n/gpu/$c/" --benchmark_min_time=0.02 >"$LOGS/ncu12_${c//[:\/]/_}.log" 2>&1
+    grep -E "DRAM Throughput|Compute \(SM\) Throughput|Duration|Achieved Occupancy|Registers Per|Block Limit (Reg|Shared)|Stall|Bank" "$LOGS/ncu12_${c//[:\/]/_}.log" | head -14
+  done
+  pack
+fi

@@ -13,33 +13,34 @@ namespace course::anyn::gpu {
 
 template <class T>
 struct EmulatedRegs {
+  unsigned threads;
   template <unsigned R>
   struct PerThread {
-    std::vector<StageRegs<R, T>> r = std::vector<StageRegs<R, T>>(kThreads<T>);
+    std::vector<StageRegs<R, T>> r;
     StageRegs<R, T>& operator()(unsigned tid) { return r[tid]; }
   };
   template <unsigned R>
-  PerThread<R> get() const { return {}; }
+  PerThread<R> get() const { return {std::vector<StageRegs<R, T>>(threads)}; }
 };
 
 template <class T>
 void emulate_pass(const PassArgs<T>& a) {
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
-  const auto each = [](auto&& phase) {
-    for (unsigned tid = 0; tid < static_cast<unsigned>(kThreads<T>); ++tid) phase(tid, static_cast<unsigned>(kThreads<T>));
+  const auto each = [&](auto&& phase) {
+    for (unsigned tid = 0; tid < a.threads; ++tid) phase(tid, a.threads);
   };
   for (std::uint64_t b = 0; b < pass_blocks(a); ++b) {
     std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
-    run_block(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{});
+    run_block(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
   }
 }
 
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
 template <class T>
-void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
+void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0) {
   PassTables<T> tables;
-  auto passes = make_passes<T>(n, batch, dir == Direction::inverse, tables);
+  auto passes = make_passes<T>(n, batch, dir == Direction::inverse, tables, block_points);
   std::vector<Complex<T>> scratch[2];
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes.size(); ++i) {

@@ -38,12 +38,13 @@ namespace course::anyn::gpu {
 
 inline constexpr int kMaxStages = 12;  // stages within one pass: L <= 8192 = 2^13, 8s and 4s
 
-// Points one block holds (64 KiB of shared memory) and the threads that share them: 16 points
-// a thread in both precisions.
+// The most points one block holds (64 KiB of shared memory), and the points a thread keeps in
+// registers: a block of P points has P / 16 threads. The plan picks P from 2048 up (the block
+// sizes the kernel is built for): small blocks, more of them on an SM, for short transforms.
 template <class T>
 inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
-template <class T>
-inline constexpr int kThreads = kBlockPoints<T> / 16;
+inline constexpr int kSmallestBlock = 2048;
+inline constexpr int kPointsPerThread = 16;
 
 // x / d for x, d < 2^16 as a multiply: magic = ceil(2^32 / d) is exact there (the error
 // x (magic d - 2^32) / 2^32 stays below 1 / d). A stage does this twice a butterfly, where a
@@ -87,6 +88,7 @@ struct PassArgs {
   Divisor s;                    // this pass's stride, the product of the earlier passes' L
   Divisor l_div;                // L, for the first pass's store
   std::uint32_t c = 1;          // columns a block holds
+  std::uint32_t threads = 128;  // block points / kPointsPerThread
   int log_c = 0;                // C = 2^log_c when columns_fast
   bool columns_fast = false;    // D >= C: C neighbouring columns, shared index j C + c; else D = 1, index c L + j
   bool conj_in = false, conj_out = false;  // the inverse as conj(forward(conj x)): first pass in, last pass out
@@ -148,7 +150,7 @@ FFT_HD inline std::uint32_t slot(const PassArgs<T>& a, std::uint32_t c, std::uin
 // One thread's butterflies of a stage: U at most, u-th is butterfly tid + u threads.
 template <unsigned R, class T>
 struct StageRegs {
-  static constexpr int U = (kBlockPoints<T> + R * kThreads<T> - 1) / (R * kThreads<T>);
+  static constexpr int U = (kPointsPerThread + R - 1) / R;
   Complex<T> v[U][R];
 };
 

@@ -20,17 +20,39 @@ struct OwnRegs {
   __device__ Of<R> get() const { return {}; }
 };
 
-template <class T>
-__global__ void __launch_bounds__(kThreads<T>, 2) mixed_pass_kernel(const PassArgs<T> a) {
+// THREADS = block points / 16. The register cap that keeps 1024 float threads or 512 double
+// threads on an SM (64 or 128 registers: 16 points a thread, with their indices) is what the
+// minimum of blocks per SM asks for.
+template <class T, int THREADS>
+__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const PassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
 template <class T>
-MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch), stream_(stream) {
+void set_shared_limit(std::uint32_t threads, int bytes) {
+  const auto set = [bytes](const void* k) { COURSE_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)); };
+  if (threads == 128) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 128>));
+  else if (threads == 256) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 256>));
+  else if constexpr (sizeof(T) == 4) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 512>));
+}
+
+template <class T>
+void launch_pass(const PassArgs<T>& a, cudaStream_t stream) {
+  const auto blocks = static_cast<unsigned>(pass_blocks(a));
+  const int bytes = pass_shared_bytes(a);
+  if (a.threads == 128) mixed_pass_kernel<T, 128><<<blocks, 128, bytes, stream>>>(a);
+  else if (a.threads == 256) mixed_pass_kernel<T, 256><<<blocks, 256, bytes, stream>>>(a);
+  else if constexpr (sizeof(T) == 4) mixed_pass_kernel<T, 512><<<blocks, 512, bytes, stream>>>(a);
+  COURSE_CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points)
+    : n_(n), batch_(batch), stream_(stream) {
   PassTables<T> tables;
-  passes_ = make_passes<T>(n, batch, false, tables);  // refuses bad N and batch first
+  passes_ = make_passes<T>(n, batch, false, tables, block_points);  // refuses bad N and batch first
   for (const auto& a : passes_)
     if (pass_blocks(a) > 2147483647ull)
       throw size_error("12_any_n: batch = " + std::to_string(batch) + " refused: a pass would need over 2^31 - 1 blocks");
@@ -62,7 +84,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream) :
     a.outer_lo = lo_.data();
     a.outer_hi = hi_.data();
   }
-  COURSE_CUDA_CHECK(cudaFuncSetAttribute(mixed_pass_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+  for (const auto& a : passes_) set_shared_limit<T>(a.threads, pass_shared_bytes(a));
 }
 
 template <class T>
@@ -76,8 +98,7 @@ void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
     a.out = dst;
     a.conj_in = dir == Direction::inverse && i == 0;
     a.conj_out = dir == Direction::inverse && i + 1 == passes_.size();
-    mixed_pass_kernel<T><<<static_cast<unsigned>(pass_blocks(a)), kThreads<T>, pass_shared_bytes(a), stream_>>>(a);
-    COURSE_CUDA_CHECK_LAUNCH();
+    launch_pass(a, stream_);
     src = dst;
   }
 }
@@ -89,17 +110,16 @@ std::string MixedPlan<T>::describe() const {
   for (const auto& a : passes_) {
     s << "; " << a.l << " =";
     for (int i = 0; i < a.stages; ++i) s << (i ? " *" : "") << " " << int(a.stage[i].radix);
-    s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block";
+    s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
   }
-  s << "; " << kThreads<T> << " threads";
   return s.str();
 }
 
 template <class T>
-Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream) : n_(n), batch_(batch) {
+Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points) : n_(n), batch_(batch) {
   require_size(n);
   require_batch(chapter, batch);
-  if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream);
+  if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points);
   else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream);
 }
 

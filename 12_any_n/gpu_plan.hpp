@@ -21,7 +21,8 @@ namespace course::anyn::gpu {
 template <class T>
 class MixedPlan {
  public:
-  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
+  // block_points: 0 lets the plan choose (gpu_shape.hpp); 2048, 4096, 8192 force it where it fits.
+  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
   int passes() const { return static_cast<int>(passes_.size()); }
@@ -55,7 +56,7 @@ class BluesteinPlan {
 template <class T>
 class Plan {
  public:
-  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
+  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
   std::size_t n() const { return n_; }

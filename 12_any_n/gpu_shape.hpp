@@ -97,8 +97,20 @@ void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
 
 // The passes of a batch of N-point transforms (pointers to data and tables left to the caller,
 // which points every pass at tables.stage/lo/hi).
+// Block points for a pass of L points: the smallest block size that holds one whole transform
+// (one pass) or kMinColumns columns (several), or `forced` when that holds them too.
 template <class T>
-std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inverse, PassTables<T>& tables) {
+int block_points_for(std::size_t l, bool one_pass, int forced) {
+  const std::size_t need = one_pass ? l : l * kMinColumns<T>;
+  if (forced >= kSmallestBlock && forced <= kBlockPoints<T> && static_cast<std::size_t>(forced) >= need) return forced;
+  int p = kSmallestBlock;
+  while (static_cast<std::size_t>(p) < need) p *= 2;
+  return p;
+}
+
+// block_points: 0 lets the plan choose; 2048, 4096 or 8192 (float) forces it where it fits.
+template <class T>
+std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inverse, PassTables<T>& tables, int block_points = 0) {
   require_smooth_size<T>(n, batch);
   const auto lengths = split_passes<T>(n);
   tables = {};
@@ -123,14 +135,16 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inve
     a.log_lo = tables.log_lo;
     a.conj_in = inverse && i == 0;
     a.conj_out = inverse && i + 1 == lengths.size();
+    const int points = block_points_for<T>(l, a.d == 1, block_points);
+    a.threads = static_cast<std::uint32_t>(points / kPointsPerThread);
     if (a.d == 1) {
-      a.c = static_cast<std::uint32_t>(kBlockPoints<T> / l);
+      a.c = static_cast<std::uint32_t>(points / l);
     } else {
       // The most columns (a power of two, at most 64) that fit the block, no more than D, and
       // no more than s when s > 1, so every run of C columns is contiguous in memory.
       a.columns_fast = true;
       a.c = 1;
-      while (a.c < 64 && 2 * a.c * l <= static_cast<std::size_t>(kBlockPoints<T>) && 2 * a.c <= a.d && (s == 1 || 2 * a.c <= s)) {
+      while (a.c < 64 && 2 * a.c * l <= static_cast<std::size_t>(points) && 2 * a.c <= a.d && (s == 1 || 2 * a.c <= s)) {
         a.c *= 2;
         ++a.log_c;
       }

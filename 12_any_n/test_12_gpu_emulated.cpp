@@ -39,6 +39,21 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-em
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
+TEMPLATE_TEST_CASE("12 GPU one pass, emulated: blocks larger than the plan picks", "[12][gpu-emulated]", float, double) {
+  for (int points : {4096, 8192}) {
+    conformance::Config cfg;
+    cfg.sizes = {6, 35, 1000, 2187};
+    cfg.batch = 7;  // 2187 in 4096 points: one transform a block; 6 in 8192: all seven in one
+    cfg.all_checks_up_to = 1;
+    cfg.refused = {0};
+    require_conformance(conformance::check_conformance<TestType>(
+        [points](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t n, std::size_t batch, Direction dir) {
+          emulate_passes<TestType>(n, batch, in.data(), out.data(), dir, points);
+        },
+        cfg));
+  }
+}
+
 TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
   using V = std::vector<std::size_t>;
   CHECK(split_passes<float>(8192) == V{8192});
