@@ -96,6 +96,23 @@ struct PassArgs {
   StageShape stage[kMaxStages];
 };
 
+// Tables never change during a kernel: the read-only path lets the compiler start these loads
+// early, ahead of stores to shared memory.
+template <class T>
+FFT_HD inline Complex<T> read_only(const Complex<T>* p) {
+#ifdef __CUDA_ARCH__
+  if constexpr (sizeof(T) == 4) {
+    const float2 v = __ldg(reinterpret_cast<const float2*>(p));
+    return {v.x, v.y};
+  } else {
+    const double2 v = __ldg(reinterpret_cast<const double2*>(p));
+    return {v.x, v.y};
+  }
+#else
+  return *p;
+#endif
+}
+
 template <class T>
 FFT_HD inline Complex<T> maybe_conj(Complex<T> z, bool c) {
   return c ? conj(z) : z;
@@ -129,7 +146,17 @@ FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, con
   const std::uint32_t points = a.c * a.l;
   if (!a.columns_fast) {
     const Complex<T>* src = a.in + block * a.c * static_cast<std::uint64_t>(a.l);
-    for (std::uint32_t e = tid; e < valid * a.l; e += threads) buf[e] = maybe_conj(src[e], a.conj_in);
+    Complex<T> v[kPointsPerThread];
+    ANYN_UNROLL
+    for (int u = 0; u < kPointsPerThread; ++u) {
+      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
+      if (e < valid * a.l) v[u] = src[e];
+    }
+    ANYN_UNROLL
+    for (int u = 0; u < kPointsPerThread; ++u) {
+      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
+      if (e < valid * a.l) buf[e] = maybe_conj(v[u], a.conj_in);
+    }
     return;
   }
   // threads is a multiple of C: a thread keeps its column, and finds where it starts once.
@@ -138,7 +165,19 @@ FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, con
   std::uint64_t t, b;
   column_of(a, block, c, t, b);
   const Complex<T>* src = a.in + t * a.n + b;
-  for (std::uint32_t e = tid; e < points; e += threads) buf[e] = maybe_conj(src[static_cast<std::uint64_t>(e >> a.log_c) * a.d], a.conj_in);
+  // All of a thread's loads first, then its stores to shared memory: the loads are in flight
+  // together (a load after a store through another pointer would have to wait for it).
+  Complex<T> v[kPointsPerThread];
+  ANYN_UNROLL
+  for (int u = 0; u < kPointsPerThread; ++u) {
+    const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
+    if (e < points) v[u] = src[static_cast<std::uint64_t>(e >> a.log_c) * a.d];
+  }
+  ANYN_UNROLL
+  for (int u = 0; u < kPointsPerThread; ++u) {
+    const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
+    if (e < points) buf[e] = maybe_conj(v[u], a.conj_in);
+  }
 }
 
 // Shared index of point j of column c.
@@ -201,14 +240,14 @@ ANYN_UNROLL
     const std::uint32_t base = q + st.s.d * R * p;
     buf[slot(a, c, base)] = v[0];
 ANYN_UNROLL
-    for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * tw[k - 1];
+    for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
   }
 }
 
 // w(t, N) from the two tables.
 template <class T>
 FFT_HD inline Complex<T> outer_twiddle(const PassArgs<T>& a, std::uint64_t t) {
-  return a.outer_hi[t >> a.log_lo] * a.outer_lo[t & ((std::uint64_t{1} << a.log_lo) - 1)];
+  return read_only(a.outer_hi + (t >> a.log_lo)) * read_only(a.outer_lo + (t & ((std::uint64_t{1} << a.log_lo) - 1)));
 }
 
 // Shared -> global, output k of column b to y[q + s (L p + k)] times w(p k s, N).

@@ -84,7 +84,13 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     a.outer_lo = lo_.data();
     a.outer_hi = hi_.data();
   }
-  for (const auto& a : passes_) set_shared_limit<T>(a.threads, pass_shared_bytes(a));
+  // One kernel per block size: its limit is the largest of the passes that use it.
+  for (const auto& a : passes_) {
+    int bytes = 0;
+    for (const auto& b : passes_)
+      if (b.threads == a.threads) bytes = std::max(bytes, pass_shared_bytes(b));
+    set_shared_limit<T>(a.threads, bytes);
+  }
 }
 
 template <class T>
