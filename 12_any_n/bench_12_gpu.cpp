@@ -10,6 +10,21 @@ using namespace course;
 using namespace course::bench;
 
 namespace {
+// One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size.
+template <class T>
+void register_plan(const std::string& variant, Workload wl, int block_points) {
+  auto* b = benchmark::RegisterBenchmark(name("12_any_n", variant, precision_name<T>(), wl.n, wl.batch).c_str(),
+                                         [wl, block_points](benchmark::State& state) {
+    anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, block_points);
+    state.SetLabel(plan.describe());
+    cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
+    fill_random<T>(in.data(), in.size(), 42);
+    time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+    set_fft_counters<T>(state, wl.n, wl.batch);
+  });
+  with_gpu_defaults(b);
+}
+
 template <class T>
 void register_all() {
   std::vector<Workload> workloads;
@@ -19,35 +34,13 @@ void register_all() {
   workloads.push_back({1000000, 1});
   workloads.push_back({999983, 1});
   register_cufft_baselines<T>(workloads);
-  for (const auto& wl : workloads) {
-    auto* b = benchmark::RegisterBenchmark(name("12_any_n", "gpu", precision_name<T>(), wl.n, wl.batch).c_str(),
-                                           [wl](benchmark::State& state) {
-      anyn::gpu::Plan<T> plan(wl.n, wl.batch);
-      state.SetLabel(plan.describe());
-      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
-      fill_random<T>(in.data(), in.size(), 42);
-      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
-      set_fft_counters<T>(state, wl.n, wl.batch);
-    });
-    with_gpu_defaults(b);
-  }
+  for (const auto& wl : workloads) register_plan<T>("gpu", wl, 0);
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each.
   for (std::size_t n : {1000, 2187, 4096})
-    for (int points : {2048, 4096, 8192}) {
-      if (points > anyn::gpu::kBlockPoints<T> || static_cast<std::size_t>(points) < n) continue;
-      const Workload wl{n, (std::size_t{512} << 20) / sizeof(Complex<T>) / n};
-      auto* b = benchmark::RegisterBenchmark(
-          name("12_any_n", "gpu-block" + std::to_string(points), precision_name<T>(), wl.n, wl.batch).c_str(), [wl, points](benchmark::State& state) {
-            anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, points);
-            state.SetLabel(plan.describe());
-            cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
-            fill_random<T>(in.data(), in.size(), 42);
-            time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
-            set_fft_counters<T>(state, wl.n, wl.batch);
-          });
-      with_gpu_defaults(b);
-    }
+    for (int points : {2048, 4096, 8192})
+      if (points <= anyn::gpu::kBlockPoints<T> && static_cast<std::size_t>(points) >= n)
+        register_plan<T>("gpu-block" + std::to_string(points), {n, (std::size_t{512} << 20) / sizeof(Complex<T>) / n}, points);
 }
 }  // namespace
 
