@@ -143,40 +143,32 @@ FFT_HD inline void column_of(const PassArgs<T>& a, std::uint64_t block, std::uin
 template <class T>
 FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
-  const std::uint32_t points = a.c * a.l;
-  if (!a.columns_fast) {
-    const Complex<T>* src = a.in + block * a.c * static_cast<std::uint64_t>(a.l);
-    Complex<T> v[kPointsPerThread];
-    ANYN_UNROLL
-    for (int u = 0; u < kPointsPerThread; ++u) {
-      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-      if (e < valid * a.l) v[u] = src[e];
-    }
-    ANYN_UNROLL
-    for (int u = 0; u < kPointsPerThread; ++u) {
-      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-      if (e < valid * a.l) buf[e] = maybe_conj(v[u], a.conj_in);
-    }
-    return;
+  // Whole transforms: the block's valid ones are one run from its first point. Columns: threads
+  // is a multiple of C, so a thread keeps its column and finds where it starts once.
+  const Complex<T>* src = a.in + block * a.c * static_cast<std::uint64_t>(a.l);
+  std::uint32_t count = valid * a.l, shift = 0, stride = 1;  // point e at src[(e >> shift) stride]
+  if (a.columns_fast) {
+    const std::uint32_t c = tid & (a.c - 1);
+    if (c >= valid) return;
+    std::uint64_t t, b;
+    column_of(a, block, c, t, b);
+    src = a.in + t * a.n + b;
+    count = a.c * a.l;
+    shift = static_cast<std::uint32_t>(a.log_c);
+    stride = a.d;
   }
-  // threads is a multiple of C: a thread keeps its column, and finds where it starts once.
-  const std::uint32_t c = tid & (a.c - 1);
-  if (c >= valid) return;
-  std::uint64_t t, b;
-  column_of(a, block, c, t, b);
-  const Complex<T>* src = a.in + t * a.n + b;
   // All of a thread's loads first, then its stores to shared memory: the loads are in flight
   // together (a load after a store through another pointer would have to wait for it).
   Complex<T> v[kPointsPerThread];
   ANYN_UNROLL
   for (int u = 0; u < kPointsPerThread; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-    if (e < points) v[u] = src[static_cast<std::uint64_t>(e >> a.log_c) * a.d];
+    if (e < count) v[u] = src[static_cast<std::uint64_t>(e >> shift) * stride];
   }
   ANYN_UNROLL
   for (int u = 0; u < kPointsPerThread; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-    if (e < points) buf[e] = maybe_conj(v[u], a.conj_in);
+    if (e < count) buf[e] = maybe_conj(v[u], a.conj_in);
   }
 }
 
