@@ -21,28 +21,6 @@ namespace {
 using namespace course;
 using namespace course::bench;
 
-// Out of place, as FFTW's baseline is timed: x -> y, then the two swap roles; every `period`
-// transforms the data is brought back to magnitude ~1 (bench_in_place.hpp explains why).
-template <class T>
-void time_out_of_place(benchmark::State& state, std::size_t n, const anyn::Plan<T>& plan) {
-  auto a = random_uniform<T>(n, 42);
-  std::vector<Complex<T>> b(n);
-  std::span<Complex<T>> x(a), y(b);
-  const int period = rescale_period<T>(n);
-  int since = 0;
-  for (auto _ : state) {
-    plan.execute(x, y, Direction::forward);
-    std::swap(x, y);
-    benchmark::DoNotOptimize(x.data());
-    benchmark::ClobberMemory();
-    if (++since == period) {
-      rescale_to_unit(x);
-      since = 0;
-    }
-  }
-  set_fft_counters<T>(state, n, 1);
-}
-
 // The lesson's sizes: audio, video rows, round numbers, primes, a power of two for scale.
 const std::vector<std::size_t> sizes = {1000, 1920, 4096, 10000, 44100, 59049 /* 3^10 */, 65536, 1009, 65537,
                                         1000000, 999983, 1 << 20};
@@ -55,7 +33,7 @@ void register_precision() {
                                                [n](benchmark::State& state) {
                                                  const anyn::Plan<T> plan(n);
                                                  state.SetLabel(plan.describe());
-                                                 time_out_of_place<T>(state, n, plan);
+                                                 time_out_of_place<T>(state, n, [&](auto x, auto y) { plan.execute(x, y, Direction::forward); });
                                                }))
         ->UseRealTime();
   }

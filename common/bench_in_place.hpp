@@ -4,7 +4,7 @@
 // few dozen transforms float overflows (and Inf/NaN arithmetic is not what we mean to time).
 // Every `period` transforms the buffer is brought back to magnitude ~1 by an exact power of
 // two: one extra read and write pass per `period` transforms, about 1% of the time or less.
-// Used by the CPU chapters 02, 03 and 04.
+// Used by the CPU chapters 02, 03, 04 and 12.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -41,23 +41,46 @@ int rescale_period(std::size_t n) {
   return std::max(1, (std::numeric_limits<T>::max_exponent - 8) / log2n);
 }
 
+// The timed loop: step() runs one transform and returns the buffer holding its result, which is
+// rescaled every `period` transforms.
+template <class T, class Step>
+void time_rescaled(benchmark::State& state, std::size_t n, Step&& step) {
+  const int period = rescale_period<T>(n);
+  int since = 0;
+  for (auto _ : state) {
+    const std::span<Complex<T>> result = step();
+    benchmark::DoNotOptimize(result.data());
+    benchmark::ClobberMemory();
+    if (++since == period) {
+      rescale_to_unit(result);
+      since = 0;
+    }
+  }
+  set_fft_counters<T>(state, n, 1);
+}
+
 // Runs `transform(span)` in the timed loop on a random buffer of n points.
 template <class T, class Transform>
 void time_in_place(benchmark::State& state, std::size_t n, Transform&& transform) {
   auto x = random_uniform<T>(n, 42);
   std::span<Complex<T>> data(x);
-  const int period = rescale_period<T>(n);
-  int since = 0;
-  for (auto _ : state) {
+  time_rescaled<T>(state, n, [&] {
     transform(data);
-    benchmark::DoNotOptimize(data.data());
-    benchmark::ClobberMemory();
-    if (++since == period) {
-      rescale_to_unit(data);
-      since = 0;
-    }
-  }
-  set_fft_counters<T>(state, n, 1);
+    return data;
+  });
+}
+
+// Out of place, as FFTW's baseline is timed: `transform(x, y)`, then x and y swap roles.
+template <class T, class Transform>
+void time_out_of_place(benchmark::State& state, std::size_t n, Transform&& transform) {
+  auto a = random_uniform<T>(n, 42);
+  std::vector<Complex<T>> b(n);
+  std::span<Complex<T>> x(a), y(b);
+  time_rescaled<T>(state, n, [&] {
+    transform(x, y);
+    std::swap(x, y);
+    return x;
+  });
 }
 
 }  // namespace course::bench
