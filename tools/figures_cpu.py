@@ -355,7 +355,7 @@ def speedup_16core(root):
         for p in ps:
             if not per_p[p]:
                 continue
-            sp = [per_p[1][r] / t for r, t in per_p[p].items() if r in per_p[1]]
+            sp = spread.speedups(per_p, p)
             ts = list(per_p[p].values())
             xs.append(p)
             m, mt = statistics.median(sp), statistics.median(ts)

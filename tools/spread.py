@@ -55,15 +55,27 @@ def fmt(x):
     return f"{x:.4g}"
 
 
+def by_threads(data):
+    """{base: {P: {repeat: ms}}} for the benchmarks named .../threads:P."""
+    out = defaultdict(dict)
+    for name, runs in data.items():
+        base, p = split_threads(name)
+        if p is not None:
+            out[base][p] = dict(runs)
+    return out
+
+
+def speedups(per_p, p):
+    """S = T1 / TP for every repeat that has both (per_p: {P: {repeat: ms}})."""
+    t1 = per_p.get(1, {})
+    return [t1[r] / t for r, t in per_p.get(p, {}).items() if r in t1]
+
+
 def lesson_table(folder, match=""):
     """One row per benchmark and P: the min, median and max of the per-run medians, with the
     speedup over P = 1 (median, min-max) from the same repeats: the block a lesson shows."""
     data = {k: v for k, v in samples(folder).items() if re.search(match, k)}
-    t1 = {}
-    for name, runs in data.items():
-        base, p = split_threads(name)
-        if p == 1:
-            t1[base] = dict(runs)
+    threads = by_threads(data)
     lines = ["| benchmark | P | runs | min ms | median ms | max ms | speedup: median (min-max) |",
              "|---|---:|---:|---:|---:|---:|---:|"]
 
@@ -73,7 +85,7 @@ def lesson_table(folder, match=""):
     for name in sorted(data, key=key):
         base, p = split_threads(name)
         v = [t for _, t in data[name]]
-        s = [t1[base][r] / t for r, t in data[name] if base in t1 and r in t1[base]]
+        s = speedups(threads[base], p) if base in threads else []
         sp = f"{statistics.median(s):.2f} ({min(s):.2f}-{max(s):.2f})" if s and p != 1 else "-"
         shown = re.sub(r"/(double|float)/N:\d+/batch:\d+$", "", base)
         lines.append(f"| {shown} | {p if p else '-'} | {len(v)} | {fmt(min(v))} | "
@@ -99,12 +111,7 @@ def main(argv=None):
         lines.append(f"| {name} | {len(v)} | {fmt(min(v))} | {fmt(med)} | {fmt(max(v))} | "
                      f"{(max(v) - min(v)) / med:.2f} |")
     # Speedups within one repeat: T1 and TP of the same repeat folder.
-    by_base = defaultdict(dict)
-    for name, runs in data.items():
-        base, p = split_threads(name)
-        if p is not None:
-            for repeat, t in runs:
-                by_base[base].setdefault(p, {})[repeat] = t
+    by_base = by_threads(data)
     rows = []
     for base in sorted(by_base):
         if 1 not in by_base[base]:
@@ -112,7 +119,7 @@ def main(argv=None):
         for p in sorted(by_base[base]):
             if p == 1:
                 continue
-            s = [by_base[base][1][r] / t for r, t in by_base[base][p].items() if r in by_base[base][1]]
+            s = speedups(by_base[base], p)
             if s:
                 rows.append(f"| {base} | {p} | {len(s)} | {min(s):.2f} | {statistics.median(s):.2f} | {max(s):.2f} |")
     if rows:
