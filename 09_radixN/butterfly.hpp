@@ -6,13 +6,6 @@
 
 #include "common/complex.hpp"
 
-// Full unrolling keeps register arrays indexed by constants; host compilers do not need the hint.
-#if defined(__CUDACC__)
-#define RADIXN_UNROLL _Pragma("unroll")
-#else
-#define RADIXN_UNROLL
-#endif
-
 namespace course::radixn {
 
 // cos(2 pi j / 16) for j = 0..4 (the first quarter turn), correctly rounded to double.
@@ -75,7 +68,7 @@ FFT_HD constexpr void dft(Complex<T>* v) {
     v[1] = a - b;
   } else if constexpr (R > 2) {
     Complex<T> e[R / 2], o[R / 2];
-RADIXN_UNROLL
+COURSE_UNROLL
     for (int i = 0; i < R / 2; ++i) {
       e[i] = v[2 * i];
       o[i] = v[2 * i + 1];

@@ -173,7 +173,7 @@ struct TileFft {
   template <int R>
   FFT_HD static void apply_stage_twiddles(const PassArgs<T>& a, Complex<T>* u, int j) {
     Complex<T> w[R];  // w[r] = w(r j, M), formed in increasing r and used at once
-    RADIXN_UNROLL
+    COURSE_UNROLL
     for (int r = 1; r < R; ++r) {
       const int high = high_power_of_two(r);
       if (high != r) w[r] = w[high] * w[r - high];
@@ -224,13 +224,13 @@ struct TileFft {
     PassTwiddles() = default;
     FFT_HD PassTwiddles(int r0, std::int64_t k, int logn) {
       base = twiddle_pow2<T>(r0 * k, logn);
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int b = 0; b < S.loge; ++b)
         step[b] = b > 0 && kSquareTwiddles ? square(step[b - 1]) : twiddle_pow2<T>((static_cast<std::int64_t>(P) << b) * k, logn);
     }
     FFT_HD Complex<T> operator()(int j) const {
       Complex<T> w = base;
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int b = 0; b < S.loge; ++b)
         if ((j >> b) & 1) w = w * step[b];
       return w;
@@ -247,7 +247,7 @@ struct TileFft {
     const auto src = input_side(first, a);
     with_walk(a.in_order, [&](auto q) {
       Complex<T> x[E];
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int j = 0; j < E; ++j) {
         int c, r;
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
@@ -261,7 +261,7 @@ struct TileFft {
       if constexpr (column_walk) {
         if (a.log_l > 0) w = PassTwiddles(static_cast<int>(tid) >> S.logc, pass_k(first, static_cast<int>(tid) & (C - 1), a), logn);
       }
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int j = 0; j < E; ++j) {
         int c, r;
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
@@ -318,12 +318,12 @@ struct TileFft {
     constexpr int tw_shift = LOGM - LOGLS - bits;  // w(x, Ls R) = w(x M / (Ls R), M)
     const Complex<T>* row = sm + stage_row<IO>(tid) * S.row_stride;
     const int t = stage_thread<IO>(tid);
-RADIXN_UNROLL
+COURSE_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
       Complex<T>* u = v + j * R;
       if constexpr (FROM_SHARED) {
-RADIXN_UNROLL
+COURSE_UNROLL
         for (int r = 0; r < R; ++r) u[r] = row[pad(bb + r * (M / R))];
       }
       if constexpr (LS > 1) apply_stage_twiddles<R>(a, u, (bb & (LS - 1)) << tw_shift);
@@ -337,12 +337,12 @@ RADIXN_UNROLL
     constexpr int bits = S.bits[SI], R = 1 << bits, LS = 1 << log_ls(SI);
     Complex<T>* row = sm + stage_row<IO>(tid) * S.row_stride;
     const int t = stage_thread<IO>(tid);
-RADIXN_UNROLL
+COURSE_UNROLL
     for (int j = 0; j < E / R; ++j) {
       const int bb = t + j * P;
       const int k = bb & (LS - 1);
       const int base = ((bb - k) << bits) + k;
-RADIXN_UNROLL
+COURSE_UNROLL
       for (int r = 0; r < R; ++r) row[pad(base + r * LS)] = v[j * R + r];
     }
   }
@@ -354,13 +354,13 @@ RADIXN_UNROLL
     const auto dst = output_side(first, a);
     with_walk(a.out_order, [&](auto q) {
       Complex<T> x[E];
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int j = 0; j < E; ++j) {
         int c, r;
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
         x[j] = sm[c * S.row_stride + pad(r)];
       }
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int j = 0; j < E; ++j) {
         int c, r;
         tile_coords_q(static_cast<int>(tid) + j * kThreads, LOGM, q, c, r);
@@ -427,21 +427,21 @@ RADIXN_UNROLL
     const std::uint64_t first = block * C;
     const int c = stage_row<IO>(tid), t = stage_thread<IO>(tid);
     if (c >= valid_transforms(first, a)) {  // the last block's missing rows: zeros, never stored
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int i = 0; i < E; ++i) v[i] = Complex<T>{};
       return;
     }
     const auto src = input_side(first, a);
-    RADIXN_UNROLL
+    COURSE_UNROLL
     for (int i = 0; i < E; ++i) v[i] = src(c, t + P * row_slot<0>(i));
     if (a.conj_in) {
-      RADIXN_UNROLL
+      COURSE_UNROLL
       for (int i = 0; i < E; ++i) v[i] = conj(v[i]);
     }
     if constexpr (IO == Io::columns) {
       if (a.log_l > 0) {
         const PassTwiddles w(t, pass_k(first, c, a), a.log_l + LOGM);
-        RADIXN_UNROLL
+        COURSE_UNROLL
         for (int i = 0; i < E; ++i) v[i] = v[i] * w(row_slot<0>(i));
       }
     }
@@ -453,7 +453,7 @@ RADIXN_UNROLL
     const int c = stage_row<IO>(tid), t = stage_thread<IO>(tid);
     if (c >= valid_transforms(first, a)) return;
     const auto dst = output_side(first, a);
-    RADIXN_UNROLL
+    COURSE_UNROLL
     for (int i = 0; i < E; ++i) dst(c, t + P * row_slot<SI>(i)) = a.conj_out ? conj(v[i]) : v[i];
   }
 

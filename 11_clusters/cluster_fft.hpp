@@ -129,7 +129,7 @@ struct ClusterFft {
     }
     const int k2 = rank * C2 + c2;
     const typename F2::PassTwiddles w(t, k2, LOGN);
-    RADIXN_UNROLL
+    COURSE_UNROLL
     for (int j = 0; j < F2::E; ++j) {
       const int m = REGISTER_IO ? F2::template row_slot<0>(j) : j;
       const int n1 = t + m * F2::P;
@@ -149,7 +149,7 @@ struct ClusterFft {
     } else {
       each([&](unsigned tid, Complex<T>* v) {
         const int c2 = static_cast<int>(tid) & (C2 - 1), r0 = static_cast<int>(tid) >> S.logc2();
-        RADIXN_UNROLL
+        COURSE_UNROLL
         for (int j = 0; j < F2::E; ++j) sm[c2 * F2::S.row_stride + radixn::pad(r0 + j * F2::P)] = v[j];
       });
       barrier();

@@ -10,6 +10,12 @@ using namespace course;
 using namespace course::bench;
 
 namespace {
+// Transforms of n points in 512 MiB (at least one).
+template <class T>
+std::size_t batch_for_512_mib(std::size_t n) {
+  return std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n);
+}
+
 // One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size.
 template <class T>
 void register_plan(const std::string& variant, Workload wl, int block_points) {
@@ -30,7 +36,7 @@ void register_all() {
   std::vector<Workload> workloads;
   for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 4096, 6144, 10000, 44100, 65536 * 3, 1000000, 1 << 20, 1009, 65537,
                         999983})
-    workloads.push_back({n, std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n)});
+    workloads.push_back({n, batch_for_512_mib<T>(n)});
   workloads.push_back({1000000, 1});
   workloads.push_back({999983, 1});
   register_cufft_baselines<T>(workloads);
@@ -40,7 +46,7 @@ void register_all() {
   for (std::size_t n : {1000, 2187, 4096})
     for (int points : {2048, 4096, 8192})
       if (points <= anyn::gpu::kBlockPoints<T> && static_cast<std::size_t>(points) >= n)
-        register_plan<T>("gpu-block" + std::to_string(points), {n, (std::size_t{512} << 20) / sizeof(Complex<T>) / n}, points);
+        register_plan<T>("gpu-block" + std::to_string(points), {n, batch_for_512_mib<T>(n)}, points);
 }
 }  // namespace
 

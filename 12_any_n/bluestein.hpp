@@ -27,16 +27,6 @@
 
 namespace course::anyn {
 
-// c[n] = exp(-pi i n^2 / N) = w(n^2 mod 2N, 2N), n < N.
-template <class T>
-std::vector<Complex<T>> bluestein_chirp(std::size_t n) {
-  std::vector<Complex<T>> c(n);
-  const std::uint64_t two_n = 2 * static_cast<std::uint64_t>(n);
-  for (std::uint64_t j = 0; j < n; ++j)
-    c[j] = twiddle<T>(static_cast<std::int64_t>((j * j) % two_n), static_cast<std::int64_t>(two_n));
-  return c;
-}
-
 template <class T>
 class BluesteinPlan {
  public:

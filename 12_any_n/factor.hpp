@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "common/sizes.hpp"
+#include "common/twiddle.hpp"
 
 namespace course::anyn {
 
@@ -49,6 +51,17 @@ inline std::vector<unsigned> radices(std::size_t n) {
   for (unsigned p : {3u, 5u, 7u})
     while (n > 1 && n % p == 0) { n /= p; r.push_back(p); }
   return r;
+}
+
+// Bluestein's chirp, for the CPU and the GPU plans: c[n] = exp(-pi i n^2 / N) = w(n^2 mod 2N, 2N),
+// n < N (n^2 reduced in integers: an angle computed in floating point loses digits as n grows).
+template <class T>
+std::vector<Complex<T>> bluestein_chirp(std::size_t n) {
+  std::vector<Complex<T>> c(n);
+  const std::uint64_t two_n = 2 * static_cast<std::uint64_t>(n);
+  for (std::uint64_t j = 0; j < n; ++j)
+    c[j] = twiddle<T>(static_cast<std::int64_t>((j * j) % two_n), static_cast<std::int64_t>(two_n));
+  return c;
 }
 
 // Refuses what no plan of this chapter takes, before any work: N = 0, a 7-smooth N above 2^27,

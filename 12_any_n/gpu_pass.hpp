@@ -28,12 +28,6 @@
 #include "12_any_n/butterflies.hpp"
 #include "common/complex.hpp"
 
-#ifdef __CUDACC__
-#define ANYN_UNROLL _Pragma("unroll")
-#else
-#define ANYN_UNROLL
-#endif
-
 namespace course::anyn::gpu {
 
 inline constexpr int kMaxStages = 12;  // stages within one pass: L <= 8192 = 2^13, 8s and 4s
@@ -160,12 +154,12 @@ FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, con
   // All of a thread's loads first, then its stores to shared memory: the loads are in flight
   // together (a load after a store through another pointer would have to wait for it).
   Complex<T> v[kPointsPerThread];
-  ANYN_UNROLL
+  COURSE_UNROLL
   for (int u = 0; u < kPointsPerThread; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
     if (e < count) v[u] = src[static_cast<std::uint64_t>(e >> shift) * stride];
   }
-  ANYN_UNROLL
+  COURSE_UNROLL
   for (int u = 0; u < kPointsPerThread; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
     if (e < count) buf[e] = maybe_conj(v[u], a.conj_in);
@@ -185,9 +179,13 @@ struct StageRegs {
   Complex<T> v[U][R];
 };
 
-// Butterfly i of the block: its column and its index b < L / R.
+// Butterfly i of the block: false when it does not exist (past the stage's count or in a
+// missing column: c >= valid), else its column c and p, q with b = q + s p its index within L.
 template <class T>
-FFT_HD inline void butterfly_of(const PassArgs<T>& a, const StageShape& st, std::uint32_t i, std::uint32_t& c, std::uint32_t& b) {
+FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std::uint32_t valid, std::uint32_t i, std::uint32_t& c,
+                                std::uint32_t& p, std::uint32_t& q) {
+  if (i >= a.c * st.per.d) return false;
+  std::uint32_t b;
   if (a.columns_fast) {
     c = i & (a.c - 1);
     b = i >> a.log_c;
@@ -195,21 +193,22 @@ FFT_HD inline void butterfly_of(const PassArgs<T>& a, const StageShape& st, std:
     c = divide(i, st.per);
     b = i - c * st.per.d;
   }
+  if (c >= valid) return false;
+  p = divide(b, st.s);
+  q = b - p * st.s.d;
+  return true;
 }
 
 template <unsigned R, class T>
 FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
                           const Complex<T>* buf, StageRegs<R, T>& r) {
   const StageShape& st = a.stage[stage_index];
-  const std::uint32_t valid = valid_columns(a, block), count = a.c * st.per.d;
-ANYN_UNROLL
+  const std::uint32_t valid = valid_columns(a, block);
+COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
-    const std::uint32_t i = tid + static_cast<std::uint32_t>(u) * threads;
-    std::uint32_t c, b;
-    butterfly_of(a, st, i, c, b);
-    if (i >= count || c >= valid) continue;
-    const std::uint32_t p = divide(b, st.s), q = b - p * st.s.d;
-ANYN_UNROLL
+    std::uint32_t c, p, q;
+    if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[slot(a, c, q + st.s.d * (p + j * st.m))];
   }
 }
@@ -218,20 +217,17 @@ template <unsigned R, class T>
 FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
                            StageRegs<R, T>& r, Complex<T>* buf) {
   const StageShape& st = a.stage[stage_index];
-  const std::uint32_t valid = valid_columns(a, block), count = a.c * st.per.d;
-ANYN_UNROLL
+  const std::uint32_t valid = valid_columns(a, block);
+COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
-    const std::uint32_t i = tid + static_cast<std::uint32_t>(u) * threads;
-    std::uint32_t c, b;
-    butterfly_of(a, st, i, c, b);
-    if (i >= count || c >= valid) continue;
-    const std::uint32_t p = divide(b, st.s), q = b - p * st.s.d;
+    std::uint32_t c, p, q;
+    if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
     const std::uint32_t base = q + st.s.d * R * p;
     buf[slot(a, c, base)] = v[0];
-ANYN_UNROLL
+COURSE_UNROLL
     for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
   }
 }

@@ -10,10 +10,11 @@ using namespace course::anyn;
 using namespace course::anyn::gpu;
 
 namespace {
+// points: the block size, 0 as the plan picks it.
 template <class T>
-conformance::TransformFn<T> emulated() {
-  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_passes<T>(n, batch, in.data(), out.data(), dir);
+conformance::TransformFn<T> emulated(int points = 0) {
+  return [points](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points);
   };
 }
 }  // namespace
@@ -46,11 +47,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: blocks larger than the plan picks
     cfg.batch = 7;  // 2187 in 4096 points: one transform a block; 6 in 8192: all seven in one
     cfg.all_checks_up_to = 1;
     cfg.refused = {0};
-    require_conformance(conformance::check_conformance<TestType>(
-        [points](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t n, std::size_t batch, Direction dir) {
-          emulate_passes<TestType>(n, batch, in.data(), out.data(), dir, points);
-        },
-        cfg));
+    require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(points), cfg));
   }
 }
 
