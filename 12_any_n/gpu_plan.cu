@@ -3,10 +3,8 @@
 #include "12_any_n/gpu_plan.hpp"
 
 #include <sstream>
-#include <stdexcept>
 
 #include "12_any_n/gpu_block.hpp"
-#include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
 
@@ -32,30 +30,38 @@ __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREA
   run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
-// The kernel built for a block of `threads` threads (make_passes picks 128, 256 or, in float, 512).
 template <class T>
-auto kernel_for(std::uint32_t threads) {
-  if (threads == 128) return &mixed_pass_kernel<T, 128>;
-  if (threads == 256) return &mixed_pass_kernel<T, 256>;
-  if constexpr (sizeof(T) == 4)
-    if (threads == 512) return &mixed_pass_kernel<T, 512>;
-  throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
+void set_shared_limit(std::uint32_t threads, int bytes) {
+  const auto set = [bytes](const void* k) { COURSE_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)); };
+  if (threads == 128) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 128>));
+  else if (threads == 256) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 256>));
+  else if constexpr (sizeof(T) == 4) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 512>));
+}
+
+template <class T>
+void launch_pass(const PassArgs<T>& a, cudaStream_t stream) {
+  const auto blocks = static_cast<unsigned>(pass_blocks(a));
+  const int bytes = pass_shared_bytes(a);
+  if (a.threads == 128) mixed_pass_kernel<T, 128><<<blocks, 128, bytes, stream>>>(a);
+  else if (a.threads == 256) mixed_pass_kernel<T, 256><<<blocks, 256, bytes, stream>>>(a);
+  else if constexpr (sizeof(T) == 4) mixed_pass_kernel<T, 512><<<blocks, 512, bytes, stream>>>(a);
+  COURSE_CUDA_CHECK_LAUNCH();
 }
 
 template <class T>
 MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points)
     : n_(n), batch_(batch), stream_(stream) {
   PassTables<T> tables;
-  passes_ = make_passes<T>(n, batch, tables, block_points);  // refuses bad N and batch first
+  passes_ = make_passes<T>(n, batch, false, tables, block_points);  // refuses bad N and batch first
+  for (const auto& a : passes_)
+    if (pass_blocks(a) > 2147483647ull)
+      throw size_error("12_any_n: batch = " + std::to_string(batch) + " refused: a pass would need over 2^31 - 1 blocks");
   cuda::require_supported_gpu(chapter);
   int most = 0;
   for (const auto& a : passes_) most = std::max(most, pass_shared_bytes(a));
-  // Every GPU from Turing on lets a block opt in to the 64 KiB of the largest block; a smaller
-  // limit set by COURSE_SHARED_LIMIT_KIB (how the tests model a smaller GPU) is refused by name.
-  const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
-  if (most > limit.bytes)
-    refuse_size(chapter, n, "a pass needs " + std::to_string(most) + " bytes of shared memory, above the limit of " +
-                                std::to_string(limit.bytes) + " (" + limit.source + ")",
+  const int limit = cuda::device_shared_limit_bytes();
+  if (most > limit)
+    refuse_size(chapter, n, "a pass needs " + std::to_string(most) + " bytes of shared memory, above this GPU's " + std::to_string(limit),
                 "course::anyn::Plan (CPU) takes it");
   const std::size_t scratch_count = passes_.size() == 1 ? 0 : passes_.size() - 1;
   std::size_t free_bytes = 0, total_bytes = 0;
@@ -73,19 +79,32 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(lo_, tables.lo);
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
-  for (const auto& a : passes_)
-    COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<T>(a.threads), cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+  for (auto& a : passes_) {
+    a.stage_twiddles = stage_.data();
+    a.outer_lo = lo_.data();
+    a.outer_hi = hi_.data();
+  }
+  // One kernel per block size: its limit is the largest of the passes that use it.
+  for (const auto& a : passes_) {
+    int bytes = 0;
+    for (const auto& b : passes_)
+      if (b.threads == a.threads) bytes = std::max(bytes, pass_shared_bytes(b));
+    set_shared_limit<T>(a.threads, bytes);
+  }
 }
 
 template <class T>
 void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes_.size(); ++i) {
+    PassArgs<T> a = passes_[i];
     // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
     Complex<T>* dst = i + 1 < passes_.size() ? scratch_[i % 2].data() : out;
-    const auto a = bind_pass(passes_[i], i, passes_.size(), src, dst, dir, stage_.data(), lo_.data(), hi_.data());
-    kernel_for<T>(a.threads)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
-    COURSE_CUDA_CHECK_LAUNCH();
+    a.in = src;
+    a.out = dst;
+    a.conj_in = dir == Direction::inverse && i == 0;
+    a.conj_out = dir == Direction::inverse && i + 1 == passes_.size();
+    launch_pass(a, stream_);
     src = dst;
   }
 }

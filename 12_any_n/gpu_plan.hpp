@@ -25,6 +25,7 @@ class MixedPlan {
   MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
+  int passes() const { return static_cast<int>(passes_.size()); }
 
  private:
   std::size_t n_ = 0, batch_ = 0;
@@ -60,6 +61,7 @@ class Plan {
   std::string describe() const;
   std::size_t n() const { return n_; }
   std::size_t batch() const { return batch_; }
+  bool bluestein() const { return bluestein_ != nullptr; }
 
  private:
   std::size_t n_ = 0, batch_ = 0;

@@ -51,22 +51,19 @@ std::vector<std::size_t> split_passes(std::size_t n) {
   return best;
 }
 
-// Refuses what the passes cannot take, naming the limit; returns the pass lengths.
 template <class T>
-std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch) {
+void require_smooth_size(std::size_t n, std::size_t batch) {
   require_size(n);
   require_batch(chapter, batch);
   if (!is_smooth(n))
     refuse_size(chapter, n, "has a prime factor above 7: the mixed-radix passes take N = 2^a 3^b 5^c 7^d",
                 "course::anyn::gpu::Plan takes it through Bluestein");
-  auto lengths = split_passes<T>(n);
-  if (lengths.empty())
+  if (split_passes<T>(n).empty())
     refuse_size(chapter, n,
                 "has no split into at most three passes of " + std::to_string(kMinColumns<T>) + " to " +
                     std::to_string(kMaxPassLength<T>) + " points in " + precision_name<T>(),
                 "course::anyn::Plan (CPU) takes it");
   if (batch > (std::uint64_t{1} << 40) / n) refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " is above 2^40 points", "");
-  return lengths;
 }
 
 // Every table the passes read, built once on the host (each entry exact to one rounding, from
@@ -98,11 +95,8 @@ void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
   }
 }
 
-template <class T>
-std::uint64_t pass_blocks(const PassArgs<T>& a) {
-  return (a.columns + a.c - 1) / a.c;
-}
-
+// The passes of a batch of N-point transforms (pointers to data and tables left to the caller,
+// which points every pass at tables.stage/lo/hi).
 // Block points for a pass of L points: the smallest block size that holds one whole transform
 // (one pass) or kMinColumns columns (several), or `forced` when that holds them too.
 template <class T>
@@ -114,17 +108,16 @@ int block_points_for(std::size_t l, bool one_pass, int forced) {
   return p;
 }
 
-// The passes of a batch of N-point transforms, forward (bind_pass sets the direction, the data
-// and the tables). block_points: 0 lets the plan choose; 2048, 4096 or 8192 (float) forces it
-// where it fits.
+// block_points: 0 lets the plan choose; 2048, 4096 or 8192 (float) forces it where it fits.
 template <class T>
-std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0) {
-  const auto lengths = require_smooth_size<T>(n, batch);
+std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inverse, PassTables<T>& tables, int block_points = 0) {
+  require_smooth_size<T>(n, batch);
+  const auto lengths = split_passes<T>(n);
   tables = {};
   if (lengths.size() > 1) {
     while ((std::size_t{1} << (2 * tables.log_lo)) < n) ++tables.log_lo;
     const std::size_t lo = std::size_t{1} << tables.log_lo;
-    tables.lo = twiddle_table<T>(n, lo);
+    for (std::size_t t = 0; t < lo; ++t) tables.lo.push_back(twiddle<T>(static_cast<std::int64_t>(t), static_cast<std::int64_t>(n)));
     for (std::size_t h = 0; h * lo < n; ++h) tables.hi.push_back(twiddle<T>(static_cast<std::int64_t>(h * lo), static_cast<std::int64_t>(n)));
   }
   std::vector<PassArgs<T>> passes;
@@ -140,6 +133,8 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
     a.l_div = make_divisor(static_cast<std::uint32_t>(l));
     a.twiddled = s * l < n;
     a.log_lo = tables.log_lo;
+    a.conj_in = inverse && i == 0;
+    a.conj_out = inverse && i + 1 == lengths.size();
     const int points = block_points_for<T>(l, a.d == 1, block_points);
     a.threads = static_cast<std::uint32_t>(points / kPointsPerThread);
     if (a.d == 1) {
@@ -155,27 +150,15 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
       }
     }
     add_stages(a, l, tables.stage);
-    if (pass_blocks(a) > 2147483647ull)
-      refuse_size(chapter, n, "with batch = " + std::to_string(batch) + " needs over 2^31 - 1 blocks in a pass", "a smaller batch");
     passes.push_back(a);
     s *= l;
   }
   return passes;
 }
 
-// Pass i of `count` with its data and tables: the first reads `in`, the last writes `out`, the
-// inverse conjugates on the way in and out (conj(forward(conj x))).
 template <class T>
-PassArgs<T> bind_pass(PassArgs<T> a, std::size_t i, std::size_t count, const Complex<T>* in, Complex<T>* out, Direction dir,
-                      const Complex<T>* stage, const Complex<T>* lo, const Complex<T>* hi) {
-  a.in = in;
-  a.out = out;
-  a.conj_in = dir == Direction::inverse && i == 0;
-  a.conj_out = dir == Direction::inverse && i + 1 == count;
-  a.stage_twiddles = stage;
-  a.outer_lo = lo;
-  a.outer_hi = hi;
-  return a;
+std::uint64_t pass_blocks(const PassArgs<T>& a) {
+  return (a.columns + a.c - 1) / a.c;
 }
 
 template <class T>
