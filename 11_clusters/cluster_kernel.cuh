@@ -8,7 +8,6 @@
 #include "11_clusters/cluster_launch.hpp"
 #include "11_clusters/dispatch.hpp"
 #include "common/cuda_helpers.hpp"
-#include "common/gpu_limits.hpp"
 
 namespace course::clusters {
 

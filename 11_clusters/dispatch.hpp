@@ -6,7 +6,6 @@
 #include <string>
 
 #include "11_clusters/cluster_shape.hpp"
-#include "common/complex.hpp"
 
 namespace course::clusters {
 
