@@ -493,17 +493,21 @@ def cluster_exchange_11(root):
         kw.setdefault("va", "center")
         ax.text(x, y, text, **kw)
 
+    def global_array(x, verb, index, chunk, across, down, stride, side_x, title):
+        """An array in global memory, one strip per block: row `down` holds `across` = 0 .. K chunk - 1."""
+        w = 13.0
+        for r in range(K):
+            ax.add_patch(Rectangle((x + r * w / K, bottom), w / K, top - bottom, facecolor=colours[r], alpha=0.55,
+                                   edgecolor="white", linewidth=1.0))
+            label(x + (r + 0.5) * w / K, (top + bottom) / 2, f"{verb} by block {r}:  {index} = {r * chunk} .. {r * chunk + chunk - 1}",
+                  rotation=90, fontsize=7)
+        ax.add_patch(Rectangle((x, bottom), w, top - bottom, facecolor="none", edgecolor="k", linewidth=0.8))
+        label(x + w / 2, top + 1.6, f"{across} = 0 .. {K * chunk - 1}  (neighbours in memory)", fontsize=6.5)
+        label(side_x, (top + bottom) / 2, f"{down} = 0 .. {stride[1] - 1}  (stride {stride[0]})", rotation=90, fontsize=6.5)
+        label(x + w / 2, 71.0, title, fontsize=8.5, weight="bold")
+
     # Input x: row n2 holds x[n1 + N1 n2] (n1 across); block r reads the C1 columns of its colour.
-    x0, w_in = 0.5, 13.0
-    for r in range(K):
-        ax.add_patch(Rectangle((x0 + r * w_in / K, bottom), w_in / K, top - bottom, facecolor=colours[r], alpha=0.55,
-                               edgecolor="white", linewidth=1.0))
-        label(x0 + (r + 0.5) * w_in / K, (top + bottom) / 2, f"read by block {r}:  n1 = {r * C1} .. {r * C1 + C1 - 1}",
-              rotation=90, fontsize=7)
-    ax.add_patch(Rectangle((x0, bottom), w_in, top - bottom, facecolor="none", edgecolor="k", linewidth=0.8))
-    label(x0 + w_in / 2, top + 1.6, "n1 = 0 .. 127  (neighbours in memory)", fontsize=6.5)
-    label(x0 - 0.6, (top + bottom) / 2, "n2 = 0 .. 255  (stride N1 = 128)", rotation=90, fontsize=6.5)
-    label(x0 + w_in / 2, 71.0, "x in global memory\n(read once)\nx[n1 + N1 n2]", fontsize=8.5, weight="bold")
+    global_array(0.5, "read", "n1", C1, "n1", "n2", (f"N1 = {N1}", N2), -0.1, "x in global memory\n(read once)\nx[n1 + N1 n2]")
 
     # Phase 1: block r's tile after its C1 column DFTs; column c1 holds k2 = 0 .. N2 - 1 (down),
     # cut into the K pieces that go to blocks r' = 0 .. K - 1.
@@ -558,23 +562,13 @@ def cluster_exchange_11(root):
           "dashed: the block's own shared memory", fontsize=7)
 
     # Output X: row k1 holds X[k2 + N2 k1] (k2 across); block r' writes the C2 columns k2 of its colour.
-    ox, ow = 98.5, 13.0
-    for q in range(K):
-        ax.add_patch(Rectangle((ox + q * ow / K, bottom), ow / K, top - bottom, facecolor=colours[q], alpha=0.55,
-                               edgecolor="white", linewidth=1.0))
-        label(ox + (q + 0.5) * ow / K, (top + bottom) / 2, f"written by block {q}:  k2 = {q * C2} .. {q * C2 + C2 - 1}",
-              rotation=90, fontsize=7)
-    ax.add_patch(Rectangle((ox, bottom), ow, top - bottom, facecolor="none", edgecolor="k", linewidth=0.8))
-    label(ox + ow / 2, top + 1.6, "k2 = 0 .. 255  (neighbours in memory)", fontsize=6.5)
-    label(ox + ow + 0.7, (top + bottom) / 2, "k1 = 0 .. 127  (stride N2 = 256)", rotation=90, fontsize=6.5)
-    label(ox + ow / 2, 71.0, "X in global memory\n(written once)\nX[k2 + N2 k1]", fontsize=8.5, weight="bold")
+    global_array(98.5, "written", "k2", C2, "k2", "k1", (f"N2 = {N2}", N1), 112.2, "X in global memory\n(written once)\nX[k2 + N2 k1]")
 
     fig.suptitle(f"One transform of N = 2^15 float points on a cluster of K = {K} blocks: N1 = {N1}, N2 = {N2}, "
                  f"C1 = N1/K = {C1} columns, C2 = N2/K = {C2} rows, 8192 points (68 KiB) per block\n"
                  "colour = block rank (in phase 2's tiles: the block whose phase 1 computed the values); "
                  "global memory is read once and written once", fontsize=9.5, y=0.985)
     fig.subplots_adjust(left=0.01, right=0.99, top=0.93, bottom=0.01)
-    (pathlib.Path(root) / "11_clusters").mkdir(exist_ok=True)
     return _save(fig, root, "11_clusters", "fig_cluster_exchange.png")
 
 
