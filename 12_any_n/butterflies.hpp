@@ -1,4 +1,5 @@
-// 12_any_n: the butterflies, the DFTs of 2, 3, 4, 5, 7 and 8 points written out, in place on a[].
+// 12_any_n: the butterflies, the DFTs of 2, 3, 4, 5, 7 and 8 points written out, in place on a[],
+// and radices 6, 9, 10 and 16 composed from them.
 //
 // Forward uses w(1, r) = exp(-2 pi i / r), inverse its conjugate. For an odd prime r, pair the
 // inputs j and r - j: with s_j = a_j + a_{r-j} and d_j = a_j - a_{r-j} (j = 1 .. (r-1)/2),
@@ -9,6 +10,9 @@
 // The constants are cos and sin of multiples of 2 pi / r to 20 digits; test_any_n checks each
 // against common/twiddle.hpp's exact twiddles.
 #pragma once
+
+#include <type_traits>
+#include <utility>
 
 #include "common/complex.hpp"
 
@@ -118,6 +122,77 @@ FFT_HD inline void butterfly7(Complex<T>* a) {
   a[4] = r3 - i3;
 }
 
+// f(std::integral_constant<unsigned, i>) for i = 0 .. N-1: loop indices the compiler knows,
+// so that each twiddle of a composite radix below is a constant.
+template <class F, unsigned... I>
+FFT_HD inline void for_each_constant(F&& f, std::integer_sequence<unsigned, I...>) {
+  (f(std::integral_constant<unsigned, I>{}), ...);
+}
+template <unsigned N, class F>
+FFT_HD inline void static_for(F&& f) {
+  for_each_constant(f, std::make_integer_sequence<unsigned, N>{});
+}
+
+// cos (sine = false) or sin of 2 pi e / r, evaluated by the compiler: a Taylor series in long
+// double on the angle folded into [-pi, pi], where no term exceeds 6, so 18 of long double's
+// 19 digits survive. Only the composite radices below use it; test_any_n checks them.
+constexpr long double turn_cos_sin(unsigned e, unsigned r, bool sine) {
+  constexpr long double pi = 3.14159265358979323846264338327950288L;
+  long double x = 2 * pi * static_cast<long double>(e % r) / static_cast<long double>(r);
+  if (x > pi) x -= 2 * pi;
+  long double term = sine ? x : 1.0L, sum = term;
+  for (int i = 1; i < 30; ++i) {
+    const long double f = sine ? 2 * i : 2 * i - 1;  // the next two factors of the factorial
+    term *= -x * x / (f * (f + 1));
+    sum += term;
+  }
+  return sum;
+}
+
+// z w(E, R) forward, z conj(w(E, R)) inverse. A multiple of an eighth of a turn costs a swap and
+// signs (and two multiplies for the odd eighths); any other angle a complex multiply.
+template <unsigned E, unsigned R, Direction dir, class T>
+FFT_HD inline Complex<T> times_root(Complex<T> z) {
+  constexpr unsigned e = E % R;
+  if constexpr (e == 0) {
+    return z;
+  } else if constexpr ((8 * e) % R == 0) {
+    constexpr unsigned eighths = 8 * e / R;
+    if constexpr (eighths % 2 == 1) z = rotate_eighth<dir>(z);
+    static_for<eighths / 2>([&](auto) { z = rotate_forward<dir>(z); });
+    return z;
+  } else {
+    constexpr T c = T(turn_cos_sin(e, R, false)), s = T(turn_cos_sin(e, R, true));
+    return z * Complex<T>{c, dir == Direction::forward ? -s : s};
+  }
+}
+
+template <unsigned R, Direction dir, class T>
+FFT_HD inline void butterfly(Complex<T>* a);
+
+// Radix R = R1 R2 from the butterflies of R1 and R2, Cooley-Tukey inside the registers: with
+// j = R2 j1 + j2 and k = k1 + R1 k2,
+//     y_k = sum_j2 w(j2 k2, R2) [ w(j2 k1, R) sum_j1 a_{R2 j1 + j2} w(j1 k1, R1) ].
+// R2 butterflies of R1 points, R twiddles w(j2 k1, R) (constants), R1 butterflies of R2 points.
+// The GPU passes use it for 6, 9, 10 and 16: one stage where two would cross shared memory.
+template <unsigned R1, unsigned R2, Direction dir, class T>
+FFT_HD inline void butterfly_split(Complex<T>* a) {
+  constexpr unsigned R = R1 * R2;
+  Complex<T> t[R];  // t[j2 R1 + k1]: the inner butterflies' outputs, twiddled
+  static_for<R2>([&](auto j2) {
+    Complex<T> u[R1];
+    for (unsigned j1 = 0; j1 < R1; ++j1) u[j1] = a[R2 * j1 + j2];
+    butterfly<R1, dir>(u);
+    static_for<R1>([&](auto k1) { t[j2 * R1 + k1] = times_root<decltype(j2)::value * decltype(k1)::value, R, dir>(u[k1]); });
+  });
+  for (unsigned k1 = 0; k1 < R1; ++k1) {
+    Complex<T> u[R2];
+    for (unsigned j2 = 0; j2 < R2; ++j2) u[j2] = t[j2 * R1 + k1];
+    butterfly<R2, dir>(u);
+    for (unsigned k2 = 0; k2 < R2; ++k2) a[k1 + R1 * k2] = u[k2];
+  }
+}
+
 template <unsigned R, Direction dir, class T>
 FFT_HD inline void butterfly(Complex<T>* a) {
   if constexpr (R == 2) butterfly2<dir>(a);
@@ -126,6 +201,10 @@ FFT_HD inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 5) butterfly5<dir>(a);
   else if constexpr (R == 7) butterfly7<dir>(a);
   else if constexpr (R == 8) butterfly8<dir>(a);
+  else if constexpr (R == 6) butterfly_split<3, 2, dir>(a);
+  else if constexpr (R == 9) butterfly_split<3, 3, dir>(a);
+  else if constexpr (R == 10) butterfly_split<5, 2, dir>(a);
+  else if constexpr (R == 16) butterfly_split<4, 4, dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
 }
 

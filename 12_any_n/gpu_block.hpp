@@ -28,8 +28,12 @@ FFT_HD inline void run_block(std::uint64_t block, const PassArgs<T>& a, Complex<
       case 3: run_stage<3>(block, a, st, buf, each, barrier, regs_for.template get<3>()); break;
       case 4: run_stage<4>(block, a, st, buf, each, barrier, regs_for.template get<4>()); break;
       case 5: run_stage<5>(block, a, st, buf, each, barrier, regs_for.template get<5>()); break;
+      case 6: run_stage<6>(block, a, st, buf, each, barrier, regs_for.template get<6>()); break;
       case 7: run_stage<7>(block, a, st, buf, each, barrier, regs_for.template get<7>()); break;
-      default: run_stage<8>(block, a, st, buf, each, barrier, regs_for.template get<8>()); break;
+      case 8: run_stage<8>(block, a, st, buf, each, barrier, regs_for.template get<8>()); break;
+      case 9: run_stage<9>(block, a, st, buf, each, barrier, regs_for.template get<9>()); break;
+      case 10: run_stage<10>(block, a, st, buf, each, barrier, regs_for.template get<10>()); break;
+      default: run_stage<16>(block, a, st, buf, each, barrier, regs_for.template get<16>()); break;
     }
   }
   each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });

@@ -58,7 +58,7 @@ dim3 grid_of(std::size_t points, std::size_t batch) {
 
 template <class T>
 BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
-    : n_(n), batch_(batch), m_(convolution_length(n)), stream_(stream) {
+    : n_(n), batch_(batch), m_(n ? convolution_length(n) : 0), stream_(stream) {
   require_size(n);
   require_batch(chapter, batch);
   std::size_t free_bytes = 0, total_bytes = 0;
@@ -71,13 +71,13 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
                                 " MiB for Bluestein's convolutions of M = " + std::to_string(m_) + " points, above the " +
                                 std::to_string(free_bytes >> 20) + " MiB free on the GPU",
                 "a smaller batch");
-  // c_n = w(n^2, 2N), n^2 taken modulo 2N exactly in integers: the angle never loses digits.
-  std::vector<Complex<T>> c(n), b(m_, Complex<T>{});
-  const std::uint64_t two_n = 2 * static_cast<std::uint64_t>(n);
-  for (std::uint64_t k = 0; k < n; ++k) {
-    const auto w = twiddle_ld(static_cast<std::int64_t>((k * k) % two_n), static_cast<std::int64_t>(two_n));
-    c[k] = {static_cast<T>(w.re), static_cast<T>(w.im)};
-    const Complex<T> cj{static_cast<T>(w.re / m_), static_cast<T>(-w.im / m_)};  // conj(c) / M: the inverse's 1/M folded in
+  // The chirp (bluestein_chirp: n^2 taken modulo 2N in integers) and b = conj(c) / M wrapped
+  // around M, from the double chirp (the inverse's 1/M folded in; M a power of two, exact).
+  const std::vector<Complex<T>> c = bluestein_chirp<T>(n);
+  const std::vector<Complex<double>> cd = bluestein_chirp<double>(n);
+  std::vector<Complex<T>> b(m_, Complex<T>{});
+  for (std::size_t k = 0; k < n; ++k) {
+    const Complex<T> cj(conj(cd[k]) * (1.0 / static_cast<double>(m_)));
     b[k] = cj;
     if (k) b[m_ - k] = cj;
   }

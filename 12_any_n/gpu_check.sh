@@ -3,7 +3,8 @@
 # benchmark against cuFFT.
 #   source tools/gpu_env.sh; bash 12_any_n/gpu_check.sh
 # Logs go to $LOGS (default /tmp/logs12); $OUT gets logs12.tgz (refreshed after every stage)
-# and bench_12_gpu.json. BENCH_FILTER picks benchmarks, SKIP_SAN=1 skips the sanitizers.
+# and bench_12_gpu.json. BENCH_FILTER picks benchmarks; SKIP_TESTS=1, SKIP_SAN=1 and SKIP_BENCH=1
+# leave out the tests, the sanitizers or the benchmark (two calls of under 10 minutes each).
 set -o pipefail
 OUT=${OUT:-/tmp/out}
 LOGS=${LOGS:-/tmp/logs12}
@@ -15,20 +16,31 @@ start=$SECONDS
 cmake --build $B -j"$(nproc)" --target $T >"$LOGS/build12.log" 2>&1 || { grep -B2 -A8 error "$LOGS/build12.log" | head -60; pack; exit 1; }
 echo "== build: $((SECONDS - start)) s"
 X=$B/12_any_n/test_12_gpu
-echo "== tests"
+if [ "${SKIP_TESTS:-0}" != 1 ]; then
+echo "== tests in four shards at once, compute-sanitizer beside them"
+# The conformance cases spend most of their time in the CPU reference: shards use the cores.
 start=$SECONDS
-timeout ${TEST_TIMEOUT:-400} $X --durations yes ${TEST_FILTER:-} >"$LOGS/test12.log" 2>&1
-echo "test_12_gpu rc=$? in $((SECONDS - start)) s: $(tail -2 "$LOGS/test12.log" | tr '\n' ' ')"
-grep -m20 -E "FAILED|failed|REQUIRE|with expansion|error| s: " "$LOGS/test12.log"
-pack
+shard() {
+  timeout ${TEST_TIMEOUT:-400} $X --durations yes "$2" >"$LOGS/test12_$1.log" 2>&1
+  echo "test_12_gpu $1 ($2) rc=$? in $((SECONDS - start)) s: $(grep -E 'passed|failed' "$LOGS/test12_$1.log" | tail -1)" >"$LOGS/test12_$1.rc"
+}
+shard every "*every*" & shard products "*smooth*" & shard primes "*primes*" & shard powers "*powers of two*" & shard rest "~[conformance]" &
 if [ "${SKIP_SAN:-0}" != 1 ]; then
-  echo "== compute-sanitizer"
-  timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 $X "[sanitize]" >"$LOGS/memcheck12.log" 2>&1
+  timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 $X "[sanitize]" >"$LOGS/memcheck12.log" 2>&1
   echo "memcheck rc=$? $(grep -E 'ERROR SUMMARY' "$LOGS/memcheck12.log" | tail -1)"
-  timeout 200 compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 $X "[sanitize]" >"$LOGS/racecheck12.log" 2>&1
+  timeout 250 compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 $X "[sanitize]" >"$LOGS/racecheck12.log" 2>&1
   echo "racecheck rc=$? $(grep -E 'RACECHECK SUMMARY' "$LOGS/racecheck12.log" | tail -1)"
-  pack
+  for kib in 64 48; do
+    COURSE_SHARED_LIMIT_KIB=$kib timeout 100 $X "[sanitize]" >"$LOGS/test12_smem$kib.log" 2>&1
+    echo "test_12_gpu [sanitize] at a $kib KiB limit rc=$? $(tail -1 "$LOGS/test12_smem$kib.log")"
+  done
 fi
+wait
+cat "$LOGS"/test12_*.rc
+grep -h -E "FAILED|with expansion" "$LOGS"/test12_*.log | head -20
+pack
+fi
+[ "${SKIP_BENCH:-0}" = 1 ] && exit 0
 echo "== benchmark"
 start=$SECONDS
 timeout ${BENCH_TIMEOUT:-240} env COURSE_BENCH_DIR=$OUT COURSE_BENCH_REPETITIONS=${REPS:-5} $B/bench-gpu12/bench_12_gpu \

@@ -38,24 +38,19 @@ void emulate_pass(const PassArgs<T>& a) {
 
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
 template <class T>
-void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0) {
+void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
+                    int most_points = kBlockPoints<T>) {
   PassTables<T> tables;
-  auto passes = make_passes<T>(n, batch, dir == Direction::inverse, tables, block_points);
+  const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
   std::vector<Complex<T>> scratch[2];
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes.size(); ++i) {
-    PassArgs<T>& a = passes[i];
     Complex<T>* dst = out;
     if (i + 1 < passes.size()) {
       scratch[i % 2].assign(n * batch, Complex<T>{});
       dst = scratch[i % 2].data();
     }
-    a.in = src;
-    a.out = dst;
-    a.stage_twiddles = tables.stage.data();
-    a.outer_lo = tables.lo.data();
-    a.outer_hi = tables.hi.data();
-    emulate_pass(a);
+    emulate_pass(bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data()));
     src = dst;
   }
 }

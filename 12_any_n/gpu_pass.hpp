@@ -12,7 +12,7 @@
 // writes then move runs of C neighbouring points (or whole transforms): C >= 8 in float and
 // 4 in double, 64-byte runs, the DRAM's unit.
 //
-// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 7, 8}:
+// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 6, 7, 8, 9, 10, 16}:
 //     a_j = x[q + s (p + j m)],  y[q + s (R p + k)] = w(p k, n) sum_j a_j w(j k, R)
 // (now s, n, m = n / R are the stage's, within L). Each thread gathers its butterflies' inputs
 // from shared memory into registers, the block waits, and each thread scatters the outputs back
@@ -137,40 +137,32 @@ FFT_HD inline void column_of(const PassArgs<T>& a, std::uint64_t block, std::uin
 template <class T>
 FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
-  const std::uint32_t points = a.c * a.l;
-  if (!a.columns_fast) {
-    const Complex<T>* src = a.in + block * a.c * static_cast<std::uint64_t>(a.l);
-    Complex<T> v[kPointsPerThread];
-    COURSE_UNROLL
-    for (int u = 0; u < kPointsPerThread; ++u) {
-      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-      if (e < valid * a.l) v[u] = src[e];
-    }
-    COURSE_UNROLL
-    for (int u = 0; u < kPointsPerThread; ++u) {
-      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-      if (e < valid * a.l) buf[e] = maybe_conj(v[u], a.conj_in);
-    }
-    return;
+  // Whole transforms: the block's valid ones are one run from its first point. Columns: threads
+  // is a multiple of C, so a thread keeps its column and finds where it starts once.
+  const Complex<T>* src = a.in + block * a.c * static_cast<std::uint64_t>(a.l);
+  std::uint32_t count = valid * a.l, shift = 0, stride = 1;  // point e at src[(e >> shift) stride]
+  if (a.columns_fast) {
+    const std::uint32_t c = tid & (a.c - 1);
+    if (c >= valid) return;
+    std::uint64_t t, b;
+    column_of(a, block, c, t, b);
+    src = a.in + t * a.n + b;
+    count = a.c * a.l;
+    shift = static_cast<std::uint32_t>(a.log_c);
+    stride = a.d;
   }
-  // threads is a multiple of C: a thread keeps its column, and finds where it starts once.
-  const std::uint32_t c = tid & (a.c - 1);
-  if (c >= valid) return;
-  std::uint64_t t, b;
-  column_of(a, block, c, t, b);
-  const Complex<T>* src = a.in + t * a.n + b;
   // All of a thread's loads first, then its stores to shared memory: the loads are in flight
   // together (a load after a store through another pointer would have to wait for it).
   Complex<T> v[kPointsPerThread];
   COURSE_UNROLL
   for (int u = 0; u < kPointsPerThread; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-    if (e < points) v[u] = src[static_cast<std::uint64_t>(e >> a.log_c) * a.d];
+    if (e < count) v[u] = src[static_cast<std::uint64_t>(e >> shift) * stride];
   }
   COURSE_UNROLL
   for (int u = 0; u < kPointsPerThread; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
-    if (e < points) buf[e] = maybe_conj(v[u], a.conj_in);
+    if (e < count) buf[e] = maybe_conj(v[u], a.conj_in);
   }
 }
 
@@ -187,9 +179,13 @@ struct StageRegs {
   Complex<T> v[U][R];
 };
 
-// Butterfly i of the block: its column and its index b < L / R.
+// Butterfly i of the block: false when it does not exist (past the stage's count or in a
+// missing column: c >= valid), else its column c and p, q with b = q + s p its index within L.
 template <class T>
-FFT_HD inline void butterfly_of(const PassArgs<T>& a, const StageShape& st, std::uint32_t i, std::uint32_t& c, std::uint32_t& b) {
+FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std::uint32_t valid, std::uint32_t i, std::uint32_t& c,
+                                std::uint32_t& p, std::uint32_t& q) {
+  if (i >= a.c * st.per.d) return false;
+  std::uint32_t b;
   if (a.columns_fast) {
     c = i & (a.c - 1);
     b = i >> a.log_c;
@@ -197,20 +193,21 @@ FFT_HD inline void butterfly_of(const PassArgs<T>& a, const StageShape& st, std:
     c = divide(i, st.per);
     b = i - c * st.per.d;
   }
+  if (c >= valid) return false;
+  p = divide(b, st.s);
+  q = b - p * st.s.d;
+  return true;
 }
 
 template <unsigned R, class T>
 FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
                           const Complex<T>* buf, StageRegs<R, T>& r) {
   const StageShape& st = a.stage[stage_index];
-  const std::uint32_t valid = valid_columns(a, block), count = a.c * st.per.d;
+  const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
-    const std::uint32_t i = tid + static_cast<std::uint32_t>(u) * threads;
-    std::uint32_t c, b;
-    butterfly_of(a, st, i, c, b);
-    if (i >= count || c >= valid) continue;
-    const std::uint32_t p = divide(b, st.s), q = b - p * st.s.d;
+    std::uint32_t c, p, q;
+    if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
 COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[slot(a, c, q + st.s.d * (p + j * st.m))];
   }
@@ -220,14 +217,11 @@ template <unsigned R, class T>
 FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
                            StageRegs<R, T>& r, Complex<T>* buf) {
   const StageShape& st = a.stage[stage_index];
-  const std::uint32_t valid = valid_columns(a, block), count = a.c * st.per.d;
+  const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
-    const std::uint32_t i = tid + static_cast<std::uint32_t>(u) * threads;
-    std::uint32_t c, b;
-    butterfly_of(a, st, i, c, b);
-    if (i >= count || c >= valid) continue;
-    const std::uint32_t p = divide(b, st.s), q = b - p * st.s.d;
+    std::uint32_t c, p, q;
+    if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);

@@ -3,8 +3,10 @@
 #include "12_any_n/gpu_plan.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "12_any_n/gpu_block.hpp"
+#include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
 
@@ -30,38 +32,31 @@ __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREA
   run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
+// The kernel built for a block of `threads` threads (make_passes picks 128, 256 or, in float, 512).
 template <class T>
-void set_shared_limit(std::uint32_t threads, int bytes) {
-  const auto set = [bytes](const void* k) { COURSE_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)); };
-  if (threads == 128) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 128>));
-  else if (threads == 256) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 256>));
-  else if constexpr (sizeof(T) == 4) set(reinterpret_cast<const void*>(mixed_pass_kernel<T, 512>));
-}
-
-template <class T>
-void launch_pass(const PassArgs<T>& a, cudaStream_t stream) {
-  const auto blocks = static_cast<unsigned>(pass_blocks(a));
-  const int bytes = pass_shared_bytes(a);
-  if (a.threads == 128) mixed_pass_kernel<T, 128><<<blocks, 128, bytes, stream>>>(a);
-  else if (a.threads == 256) mixed_pass_kernel<T, 256><<<blocks, 256, bytes, stream>>>(a);
-  else if constexpr (sizeof(T) == 4) mixed_pass_kernel<T, 512><<<blocks, 512, bytes, stream>>>(a);
-  COURSE_CUDA_CHECK_LAUNCH();
+auto kernel_for(std::uint32_t threads) {
+  if (threads == 128) return &mixed_pass_kernel<T, 128>;
+  if (threads == 256) return &mixed_pass_kernel<T, 256>;
+  if constexpr (sizeof(T) == 4)
+    if (threads == 512) return &mixed_pass_kernel<T, 512>;
+  throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
 }
 
 template <class T>
 MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points)
     : n_(n), batch_(batch), stream_(stream) {
-  PassTables<T> tables;
-  passes_ = make_passes<T>(n, batch, false, tables, block_points);  // refuses bad N and batch first
-  for (const auto& a : passes_)
-    if (pass_blocks(a) > 2147483647ull)
-      throw size_error("12_any_n: batch = " + std::to_string(batch) + " refused: a pass would need over 2^31 - 1 blocks");
+  require_smooth_size<T>(n, batch);  // bad N and batch are refused before the device is asked
   cuda::require_supported_gpu(chapter);
+  // Blocks of 64 KiB fit every GPU from Turing on; a smaller limit set by COURSE_SHARED_LIMIT_KIB
+  // (how the tests model a smaller GPU) gets smaller blocks, and more passes where N needs them.
+  const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
+  PassTables<T> tables;
+  passes_ = make_passes<T>(n, batch, tables, block_points, most_block_points<T>(limit.bytes));
   int most = 0;
   for (const auto& a : passes_) most = std::max(most, pass_shared_bytes(a));
-  const int limit = cuda::device_shared_limit_bytes();
-  if (most > limit)
-    refuse_size(chapter, n, "a pass needs " + std::to_string(most) + " bytes of shared memory, above this GPU's " + std::to_string(limit),
+  if (most > limit.bytes)
+    refuse_size(chapter, n, "a pass needs " + std::to_string(most) + " bytes of shared memory, above the limit of " +
+                                std::to_string(limit.bytes) + " (" + limit.source + ")",
                 "course::anyn::Plan (CPU) takes it");
   const std::size_t scratch_count = passes_.size() == 1 ? 0 : passes_.size() - 1;
   std::size_t free_bytes = 0, total_bytes = 0;
@@ -79,32 +74,19 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(lo_, tables.lo);
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
-  for (auto& a : passes_) {
-    a.stage_twiddles = stage_.data();
-    a.outer_lo = lo_.data();
-    a.outer_hi = hi_.data();
-  }
-  // One kernel per block size: its limit is the largest of the passes that use it.
-  for (const auto& a : passes_) {
-    int bytes = 0;
-    for (const auto& b : passes_)
-      if (b.threads == a.threads) bytes = std::max(bytes, pass_shared_bytes(b));
-    set_shared_limit<T>(a.threads, bytes);
-  }
+  for (const auto& a : passes_)
+    COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<T>(a.threads), cudaFuncAttributeMaxDynamicSharedMemorySize, most));
 }
 
 template <class T>
 void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes_.size(); ++i) {
-    PassArgs<T> a = passes_[i];
     // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
     Complex<T>* dst = i + 1 < passes_.size() ? scratch_[i % 2].data() : out;
-    a.in = src;
-    a.out = dst;
-    a.conj_in = dir == Direction::inverse && i == 0;
-    a.conj_out = dir == Direction::inverse && i + 1 == passes_.size();
-    launch_pass(a, stream_);
+    const auto a = bind_pass(passes_[i], i, passes_.size(), src, dst, dir, stage_.data(), lo_.data(), hi_.data());
+    kernel_for<T>(a.threads)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
+    COURSE_CUDA_CHECK_LAUNCH();
     src = dst;
   }
 }
@@ -125,18 +107,23 @@ template <class T>
 Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points) : n_(n), batch_(batch) {
   require_size(n);
   require_batch(chapter, batch);
-  if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points);
+  // Powers of two are 09's: its radix-16 register tiles do them in fewer stages than the passes
+  // here (a forced block size keeps them on the passes, for the benchmark's comparison).
+  if (is_power_of_two(n) && block_points == 0) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
+  else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points);
   else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream);
 }
 
 template <class T>
 void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
-  if (mixed_) mixed_->execute(in, out, dir);
+  if (power_of_two_) power_of_two_->execute(in, out, dir);
+  else if (mixed_) mixed_->execute(in, out, dir);
   else bluestein_->execute(in, out, dir);
 }
 
 template <class T>
 std::string Plan<T>::describe() const {
+  if (power_of_two_) return "12_any_n GPU: N = " + std::to_string(n_) + ", a power of two: 09's plan (" + power_of_two_->describe() + ")";
   return "12_any_n GPU: " + (mixed_ ? mixed_->describe() : bluestein_->describe());
 }
 

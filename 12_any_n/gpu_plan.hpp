@@ -2,8 +2,8 @@
 //   course::anyn::gpu::Plan<float> plan(1000, batch);       // refuses bad N and batch, naming the limit
 //   plan.execute(d_in, d_out, course::Direction::forward);  // device pointers, in == out allowed
 //   plan.describe();                                        // "1000 = 8 * 5 * 5 * 5, one pass, ..."
-// N = 2^a 3^b 5^c 7^d: one to three mixed-radix passes (gpu_pass.hpp). Any other N: Bluestein,
-// a convolution of M >= 2N - 1 points through 09's power-of-two plan (gpu_bluestein.cu).
+// N = 2^k: 09's plan. Other N = 2^a 3^b 5^c 7^d: one to three mixed-radix passes (gpu_pass.hpp).
+// Any other N: Bluestein, a convolution of M >= 2N - 1 points through 09's plan (gpu_bluestein.cu).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -25,7 +25,6 @@ class MixedPlan {
   MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
-  int passes() const { return static_cast<int>(passes_.size()); }
 
  private:
   std::size_t n_ = 0, batch_ = 0;
@@ -56,15 +55,16 @@ class BluesteinPlan {
 template <class T>
 class Plan {
  public:
+  // block_points (2048, 4096, 8192) forces the mixed-radix passes and their block size.
   Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
   std::size_t n() const { return n_; }
   std::size_t batch() const { return batch_; }
-  bool bluestein() const { return bluestein_ != nullptr; }
 
  private:
   std::size_t n_ = 0, batch_ = 0;
+  std::unique_ptr<radixn::Plan<T>> power_of_two_;
   std::unique_ptr<MixedPlan<T>> mixed_;
   std::unique_ptr<BluesteinPlan<T>> bluestein_;
 };

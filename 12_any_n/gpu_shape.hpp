@@ -21,13 +21,22 @@ inline constexpr std::uint32_t kMinColumns = 64 / sizeof(Complex<T>);
 template <class T>
 inline constexpr std::size_t kMaxPassLength = kBlockPoints<T> / kMinColumns<T>;
 
-// The pass lengths, first pass first: one pass when N fits a block; else the fewest passes of at
-// most kMaxPassLength points (two up to 2^20, three up to 2^30), the most even split (larger
-// first); {} when N has no such split.
+// The largest block (a power of two of points, at most kBlockPoints) within a shared-memory
+// limit: 64 KiB blocks on every GPU from Turing on, 32 KiB where a test sets 48 KiB.
 template <class T>
-std::vector<std::size_t> split_passes(std::size_t n) {
-  if (n <= static_cast<std::size_t>(kBlockPoints<T>)) return {n};
-  const std::size_t most = kMaxPassLength<T>, least = kMinColumns<T>;
+int most_block_points(int limit_bytes) {
+  int p = kBlockPoints<T>;
+  while (p > kSmallestBlock && p * static_cast<int>(sizeof(Complex<T>)) > limit_bytes) p /= 2;
+  return p;
+}
+
+// The pass lengths, first pass first: one pass when N fits a block of most_points; else the
+// fewest passes of at most most_points / kMinColumns points (1024: two up to 2^20, three up to
+// 2^30), the most even split (larger first); {} when N has no such split.
+template <class T>
+std::vector<std::size_t> split_passes(std::size_t n, int most_points = kBlockPoints<T>) {
+  if (n <= static_cast<std::size_t>(most_points)) return {n};
+  const std::size_t most = static_cast<std::size_t>(most_points) / kMinColumns<T>, least = kMinColumns<T>;
   std::vector<std::size_t> best;
   std::size_t best_max = 0;
   const auto consider = [&](std::vector<std::size_t> l) {
@@ -51,19 +60,22 @@ std::vector<std::size_t> split_passes(std::size_t n) {
   return best;
 }
 
+// Refuses what the passes cannot take, naming the limit; returns the pass lengths.
 template <class T>
-void require_smooth_size(std::size_t n, std::size_t batch) {
+std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, int most_points = kBlockPoints<T>) {
   require_size(n);
   require_batch(chapter, batch);
   if (!is_smooth(n))
     refuse_size(chapter, n, "has a prime factor above 7: the mixed-radix passes take N = 2^a 3^b 5^c 7^d",
                 "course::anyn::gpu::Plan takes it through Bluestein");
-  if (split_passes<T>(n).empty())
+  auto lengths = split_passes<T>(n, most_points);
+  if (lengths.empty())
     refuse_size(chapter, n,
                 "has no split into at most three passes of " + std::to_string(kMinColumns<T>) + " to " +
-                    std::to_string(kMaxPassLength<T>) + " points in " + precision_name<T>(),
+                    std::to_string(most_points / kMinColumns<T>) + " points in " + precision_name<T>(),
                 "course::anyn::Plan (CPU) takes it");
   if (batch > (std::uint64_t{1} << 40) / n) refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " is above 2^40 points", "");
+  return lengths;
 }
 
 // Every table the passes read, built once on the host (each entry exact to one rounding, from
@@ -75,10 +87,65 @@ struct PassTables {
   int log_lo = 0;
 };
 
+// Flops per point of a radix-R stage (the butterfly's share, and R - 1 of R points twiddled at 6
+// flops), counted from butterflies.hpp; only the order between candidates matters.
+inline double stage_flops(unsigned r) {
+  switch (r) {
+    case 2: return 5.0;
+    case 3: return 8.0;
+    case 4: return 8.5;
+    case 5: return 13.3;
+    case 6: return 13.0;
+    case 7: return 16.6;
+    case 8: return 11.8;
+    case 9: return 16.0;
+    case 10: return 18.2;
+    default: return 16.4;  // 16
+  }
+}
+
+// The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
+// so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; and
+// 6 = 3 * 2, 10 = 5 * 2. The fewest stages win (each is a round trip through shared memory and
+// two barriers), then the fewest flops. Odd radices run first: at stride 1 a radix-R stage
+// writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
+// would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
+inline std::vector<unsigned> pass_radices(std::size_t l) {
+  unsigned e[4] = {0, 0, 0, 0};  // l = 2^e0 3^e1 5^e2 7^e3
+  const unsigned primes[4] = {2, 3, 5, 7};
+  for (int i = 0; i < 4; ++i)
+    while (l % primes[i] == 0) { l /= primes[i]; ++e[i]; }
+  std::vector<unsigned> best;
+  double best_flops = 0;
+  // The 2s pair with 3s (6) and 5s (10) or go in 16s, 8s, 4s; try every number of pairs.
+  for (unsigned sixes = 0; sixes <= std::min(e[0], e[1]); ++sixes)
+    for (unsigned tens = 0; tens <= std::min(e[0] - sixes, e[2]); ++tens) {
+      std::vector<unsigned> r;
+      const unsigned threes = e[1] - sixes;
+      for (unsigned i = 0; i < threes / 2; ++i) r.push_back(9);
+      if (threes % 2) r.push_back(3);
+      r.insert(r.end(), e[2] - tens, 5);
+      r.insert(r.end(), e[3], 7);
+      r.insert(r.end(), sixes, 6);
+      r.insert(r.end(), tens, 10);
+      const unsigned twos = e[0] - sixes - tens, stages = (twos + 3) / 4;  // as even as 16s allow
+      for (unsigned i = 0; i < stages; ++i) r.push_back(1u << (twos / stages + (i < twos % stages)));
+      std::sort(r.begin(), r.begin() + (threes + 1) / 2 + e[2] - tens + e[3]);  // the odd ones, smallest first
+      std::sort(r.end() - stages, r.end());
+      double flops = 0;
+      for (unsigned x : r) flops += stage_flops(x);
+      if (best.empty() || r.size() < best.size() || (r.size() == best.size() && flops < best_flops)) {
+        best = r;
+        best_flops = flops;
+      }
+    }
+  return best;
+}
+
 // The stages of one L-point DFT, appending their twiddles w(p k, n) to the table.
 template <class T>
 void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
-  const auto r = radices(l);
+  const auto r = pass_radices(l);
   a.stages = static_cast<int>(r.size());
   std::size_t n = l, s = 1;
   for (int st = 0; st < a.stages; ++st) {
@@ -95,29 +162,34 @@ void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
   }
 }
 
-// The passes of a batch of N-point transforms (pointers to data and tables left to the caller,
-// which points every pass at tables.stage/lo/hi).
+template <class T>
+std::uint64_t pass_blocks(const PassArgs<T>& a) {
+  return (a.columns + a.c - 1) / a.c;
+}
+
 // Block points for a pass of L points: the smallest block size that holds one whole transform
 // (one pass) or kMinColumns columns (several), or `forced` when that holds them too.
 template <class T>
-int block_points_for(std::size_t l, bool one_pass, int forced) {
+int block_points_for(std::size_t l, bool one_pass, int forced, int most_points = kBlockPoints<T>) {
   const std::size_t need = one_pass ? l : l * kMinColumns<T>;
-  if (forced >= kSmallestBlock && forced <= kBlockPoints<T> && static_cast<std::size_t>(forced) >= need) return forced;
+  if (forced >= kSmallestBlock && forced <= most_points && static_cast<std::size_t>(forced) >= need) return forced;
   int p = kSmallestBlock;
   while (static_cast<std::size_t>(p) < need) p *= 2;
   return p;
 }
 
-// block_points: 0 lets the plan choose; 2048, 4096 or 8192 (float) forces it where it fits.
+// The passes of a batch of N-point transforms, forward (bind_pass sets the direction, the data
+// and the tables). block_points: 0 lets the plan choose; 2048, 4096 or 8192 (float) forces it
+// where it fits.
 template <class T>
-std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inverse, PassTables<T>& tables, int block_points = 0) {
-  require_smooth_size<T>(n, batch);
-  const auto lengths = split_passes<T>(n);
+std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
+                                     int most_points = kBlockPoints<T>) {
+  const auto lengths = require_smooth_size<T>(n, batch, most_points);
   tables = {};
   if (lengths.size() > 1) {
     while ((std::size_t{1} << (2 * tables.log_lo)) < n) ++tables.log_lo;
     const std::size_t lo = std::size_t{1} << tables.log_lo;
-    for (std::size_t t = 0; t < lo; ++t) tables.lo.push_back(twiddle<T>(static_cast<std::int64_t>(t), static_cast<std::int64_t>(n)));
+    tables.lo = twiddle_table<T>(n, lo);
     for (std::size_t h = 0; h * lo < n; ++h) tables.hi.push_back(twiddle<T>(static_cast<std::int64_t>(h * lo), static_cast<std::int64_t>(n)));
   }
   std::vector<PassArgs<T>> passes;
@@ -133,9 +205,7 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inve
     a.l_div = make_divisor(static_cast<std::uint32_t>(l));
     a.twiddled = s * l < n;
     a.log_lo = tables.log_lo;
-    a.conj_in = inverse && i == 0;
-    a.conj_out = inverse && i + 1 == lengths.size();
-    const int points = block_points_for<T>(l, a.d == 1, block_points);
+    const int points = block_points_for<T>(l, a.d == 1, block_points, most_points);
     a.threads = static_cast<std::uint32_t>(points / kPointsPerThread);
     if (a.d == 1) {
       a.c = static_cast<std::uint32_t>(points / l);
@@ -150,15 +220,27 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, bool inve
       }
     }
     add_stages(a, l, tables.stage);
+    if (pass_blocks(a) > 2147483647ull)
+      refuse_size(chapter, n, "with batch = " + std::to_string(batch) + " needs over 2^31 - 1 blocks in a pass", "a smaller batch");
     passes.push_back(a);
     s *= l;
   }
   return passes;
 }
 
+// Pass i of `count` with its data and tables: the first reads `in`, the last writes `out`, the
+// inverse conjugates on the way in and out (conj(forward(conj x))).
 template <class T>
-std::uint64_t pass_blocks(const PassArgs<T>& a) {
-  return (a.columns + a.c - 1) / a.c;
+PassArgs<T> bind_pass(PassArgs<T> a, std::size_t i, std::size_t count, const Complex<T>* in, Complex<T>* out, Direction dir,
+                      const Complex<T>* stage, const Complex<T>* lo, const Complex<T>* hi) {
+  a.in = in;
+  a.out = out;
+  a.conj_in = dir == Direction::inverse && i == 0;
+  a.conj_out = dir == Direction::inverse && i + 1 == count;
+  a.stage_twiddles = stage;
+  a.outer_lo = lo;
+  a.outer_hi = hi;
+  return a;
 }
 
 template <class T>

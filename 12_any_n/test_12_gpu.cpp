@@ -37,6 +37,17 @@ TEMPLATE_TEST_CASE("GPU any N: 7-smooth products of two and three passes up to 2
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
 
+TEMPLATE_TEST_CASE("GPU any N: powers of two through the mixed-radix passes as well as 09's plan", "[gpu][conformance]", float,
+                   double) {
+  conformance::Config cfg;
+  cfg.sizes = {1, 2, 4, 16, 1024, 4096, 1 << 16, 1 << 20};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 16;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(
+      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<MixedPlan<TestType>>(n, batch); }), cfg));
+}
+
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
   cfg.sizes = {17, 1009, 65537, 999983, 16777213};
@@ -68,7 +79,8 @@ TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]
 
 TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   using course::testing::contains;
-  CHECK_THAT(Plan<float>(1000, 4).describe(), contains("1 pass") && contains("8 * 5 * 5 * 5"));
+  CHECK_THAT(Plan<float>(1000, 4).describe(), contains("1 pass") && contains("10 * 10 * 10"));
+  CHECK_THAT(Plan<float>(4096, 4).describe(), contains("power of two") && contains("09"));
   CHECK_THAT(Plan<double>(1000000, 1).describe(), contains("2 passes"));
   CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048"));
 }

@@ -10,11 +10,12 @@ using namespace course::anyn;
 using namespace course::anyn::gpu;
 
 namespace {
-// points: the block size, 0 as the plan picks it.
+// points: the block size, 0 as the plan picks it; most: the largest block the shared-memory
+// limit allows.
 template <class T>
-conformance::TransformFn<T> emulated(int points = 0) {
-  return [points](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points);
+conformance::TransformFn<T> emulated(int points = 0, int most = kBlockPoints<T>) {
+  return [points, most](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most);
   };
 }
 }  // namespace
@@ -48,6 +49,49 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: blocks larger than the plan picks
     cfg.all_checks_up_to = 1;
     cfg.refused = {0};
     require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(points), cfg));
+  }
+}
+
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB shared-memory limit", "[12][gpu-emulated]", float, double) {
+  const int most = most_block_points<TestType>(48 * 1024);
+  CHECK(most * sizeof(Complex<TestType>) == 32 * 1024);
+  conformance::Config cfg;
+  // One pass up to the smaller block, two and three passes above it.
+  cfg.sizes = {static_cast<std::size_t>(most), static_cast<std::size_t>(most) * 3, 10000, 44100, 3 << 18};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, most), cfg));
+  CHECK(split_passes<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
+}
+
+TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
+  using V = std::vector<unsigned>;
+  CHECK(pass_radices(1) == V{});
+  CHECK(pass_radices(1000) == V{10, 10, 10});
+  CHECK(pass_radices(2187) == V{3, 9, 9, 9});
+  CHECK(pass_radices(1920) == V{3, 5, 8, 16});
+  CHECK(pass_radices(2401) == V{7, 7, 7, 7});
+  CHECK(pass_radices(4096) == V{16, 16, 16});
+  for (std::size_t l = 1; l <= 8192; ++l) {
+    if (!is_smooth(l)) continue;
+    const auto r = pass_radices(l);
+    std::size_t product = 1, twos_stages = 0;
+    bool even_seen = false, odd_after_even = false;
+    for (unsigned x : r) {
+      product *= x;
+      CHECK(x <= static_cast<unsigned>(kPointsPerThread));
+      odd_after_even |= even_seen && x % 2 == 1;
+      even_seen |= x % 2 == 0;
+    }
+    std::size_t twos = 0;
+    for (std::size_t m = l; m % 2 == 0; m /= 2) ++twos;
+    twos_stages = (twos + 3) / 4;
+    INFO("L = " << l);
+    CHECK(product == l);
+    CHECK(!odd_after_even);                      // odd radices first: conflict-free stores at stride 1
+    CHECK(r.size() <= radices(l).size());        // never more stages than the CPU's radices
+    CHECK(r.size() >= twos_stages);
   }
 }
 

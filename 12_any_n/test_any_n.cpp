@@ -117,6 +117,52 @@ TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last 
 #undef COURSE_RADIX
 }
 
+TEST_CASE("the composite butterflies 6, 9, 10, 16 are the DFT matrix within a few roundings", "[12][butterflies]") {
+  // Unit vectors again; each output is a product of up to three rounded constants, so the
+  // bound is a few units in the last place instead of exact.
+  auto check = [](auto radix_tag) {
+    constexpr unsigned r = decltype(radix_tag)::value;
+    for (Direction dir : {Direction::forward, Direction::inverse}) {
+      for (unsigned j = 0; j < r; ++j) {
+        Complex<long double> a[r];
+        Complex<double> ad[r];
+        Complex<float> af[r];
+        for (unsigned i = 0; i < r; ++i) { a[i] = {}; ad[i] = {}; af[i] = {}; }
+        a[j] = {1, 0};
+        ad[j] = {1, 0};
+        af[j] = {1, 0};
+        if (dir == Direction::forward) {
+          butterfly<r, Direction::forward>(a); butterfly<r, Direction::forward>(ad); butterfly<r, Direction::forward>(af);
+        } else {
+          butterfly<r, Direction::inverse>(a); butterfly<r, Direction::inverse>(ad); butterfly<r, Direction::inverse>(af);
+        }
+        for (unsigned k = 0; k < r; ++k) {
+          auto want = twiddle_ld(static_cast<std::int64_t>(j * k), r);
+          if (dir == Direction::inverse) want = conj(want);
+          INFO("radix " << r << " " << to_string(dir) << " column " << j << " row " << k);
+          CHECK(std::fabs(static_cast<double>(a[k].re - want.re)) < 1e-18);
+          CHECK(std::fabs(static_cast<double>(a[k].im - want.im)) < 1e-18);
+          CHECK(std::fabs(ad[k].re - static_cast<double>(want.re)) <= 4e-16);
+          CHECK(std::fabs(ad[k].im - static_cast<double>(want.im)) <= 4e-16);
+          CHECK(std::fabs(af[k].re - static_cast<float>(want.re)) <= 2.4e-7f);
+          CHECK(std::fabs(af[k].im - static_cast<float>(want.im)) <= 2.4e-7f);
+        }
+      }
+    }
+  };
+  check(std::integral_constant<unsigned, 6>{});
+  check(std::integral_constant<unsigned, 9>{});
+  check(std::integral_constant<unsigned, 10>{});
+  check(std::integral_constant<unsigned, 16>{});
+  // The compiler's own cos and sin, against the course's twiddles.
+  for (unsigned r : {6u, 9u, 10u, 16u, 7u, 360u})
+    for (unsigned e = 0; e < r; ++e) {
+      const auto w = twiddle_ld(static_cast<std::int64_t>(e), r);  // exp(-2 pi i e / r)
+      CHECK(std::fabs(static_cast<double>(turn_cos_sin(e, r, false) - w.re)) < 1e-18);
+      CHECK(std::fabs(static_cast<double>(turn_cos_sin(e, r, true) + w.im)) < 1e-18);
+    }
+}
+
 TEST_CASE("the plan picks Bluestein exactly for the N that are not 7-smooth", "[12][plan]") {
   for (std::size_t n = 1; n <= 5000; ++n) {
     const bool smooth = seven_smooth_by_trial(n);
