@@ -26,17 +26,18 @@ shard() {
 }
 shard every "*every*" & shard products "*smooth*" & shard primes "*primes*" & shard powers "*powers of two*" & shard rest "~[conformance]" &
 if [ "${SKIP_SAN:-0}" != 1 ]; then
-  timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 $X "[sanitize]" >"$LOGS/memcheck12.log" 2>&1
-  echo "memcheck rc=$? $(grep -E 'ERROR SUMMARY' "$LOGS/memcheck12.log" | tail -1)"
-  timeout 250 compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 $X "[sanitize]" >"$LOGS/racecheck12.log" 2>&1
-  echo "racecheck rc=$? $(grep -E 'RACECHECK SUMMARY' "$LOGS/racecheck12.log" | tail -1)"
-  for kib in 64 48; do
-    COURSE_SHARED_LIMIT_KIB=$kib timeout 100 $X "[sanitize]" >"$LOGS/test12_smem$kib.log" 2>&1
-    echo "test_12_gpu [sanitize] at a $kib KiB limit rc=$? $(tail -1 "$LOGS/test12_smem$kib.log")"
-  done
+  san() {  # name, tool: the [sanitize] set under compute-sanitizer
+    timeout ${SAN_TIMEOUT:-300} compute-sanitizer --tool $2 ${3:-} --error-exitcode 9 $X "[sanitize]" >"$LOGS/$1.log" 2>&1
+    echo "$1 rc=$? in $((SECONDS - start)) s: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOGS/$1.log" | tail -1)" >"$LOGS/$1.rc"
+  }
+  limit() {  # the [sanitize] set at a smaller shared-memory limit (smaller blocks)
+    COURSE_SHARED_LIMIT_KIB=$1 timeout 100 $X "[sanitize]" >"$LOGS/test12_smem$1.log" 2>&1
+    echo "test_12_gpu [sanitize] at a $1 KiB limit rc=$? $(tail -1 "$LOGS/test12_smem$1.log")" >"$LOGS/test12_smem$1.rc"
+  }
+  san memcheck12 memcheck & san racecheck12 racecheck "--racecheck-report all" & limit 64 & limit 48 &
 fi
 wait
-cat "$LOGS"/test12_*.rc
+cat "$LOGS"/*.rc
 grep -h -E "FAILED|with expansion" "$LOGS"/test12_*.log | head -20
 pack
 fi
