@@ -42,10 +42,11 @@ void register_all() {
   register_cufft_baselines<T>(workloads);
   for (const auto& wl : workloads) register_plan<T>("gpu", wl, 0);
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
-  // against larger blocks of more transforms each.
-  for (std::size_t n : {1000, 2187, 4096})
-    for (int points : {2048, 4096, 8192})
-      if (points <= anyn::gpu::kBlockPoints<T> && static_cast<std::size_t>(points) >= n)
+  // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
+  // float); 4096 through the mixed-radix passes instead of 09's plan.
+  for (std::size_t n : {1000, 2187, 4096, 6144, 10000})
+    for (int points : {2048, 4096, 8192, 16384})
+      if (points <= anyn::gpu::kLargestBlockPoints<T> && static_cast<std::size_t>(points) >= n)
         register_plan<T>("gpu-block" + std::to_string(points), {n, batch_for_512_mib<T>(n)}, points);
 }
 }  // namespace

@@ -30,13 +30,16 @@
 
 namespace course::anyn::gpu {
 
-inline constexpr int kMaxStages = 12;  // stages within one pass: L <= 8192 = 2^13, 8s and 4s
+inline constexpr int kMaxStages = 14;  // stages within one pass: L <= 16384 = 2^14
 
-// The most points one block holds (64 KiB of shared memory), and the points a thread keeps in
-// registers: a block of P points has P / 16 threads. The plan picks P from 2048 up (the block
-// sizes the kernel is built for): small blocks, more of them on an SM, for short transforms.
+// The most points one block holds as the plan picks it (64 KiB of shared memory, which every
+// GPU from Turing on lets a block have), and the points a thread keeps in registers: a block of
+// P points has at most P / 16 threads. The plan picks P from 2048 up: small blocks, more of them
+// on an SM, for short transforms. kLargestBlockPoints (128 KiB) only when asked for.
 template <class T>
 inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
+template <class T>
+inline constexpr int kLargestBlockPoints = 2 * kBlockPoints<T>;
 inline constexpr int kSmallestBlock = 2048;
 inline constexpr int kPointsPerThread = 16;
 

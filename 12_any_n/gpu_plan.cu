@@ -22,9 +22,10 @@ struct OwnRegs {
   __device__ Of<R> get() const { return {}; }
 };
 
-// THREADS = block points / 16. The register cap that keeps 1024 float threads or 512 double
-// threads on an SM (64 or 128 registers: 16 points a thread, with their indices) is what the
-// minimum of blocks per SM asks for.
+// THREADS: the most threads a launch of this kernel has (make_passes gives a pass up to block
+// points / 16). The register cap that keeps 1024 float threads or 512 double threads on an SM
+// (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks
+// per SM asks for.
 template <class T, int THREADS>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const PassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -32,13 +33,15 @@ __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREA
   run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
-// The kernel built for a block of `threads` threads (make_passes picks 128, 256 or, in float, 512).
+// The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
+// for blocks of kLargestBlockPoints).
 template <class T>
 auto kernel_for(std::uint32_t threads) {
-  if (threads == 128) return &mixed_pass_kernel<T, 128>;
-  if (threads == 256) return &mixed_pass_kernel<T, 256>;
+  if (threads <= 128) return &mixed_pass_kernel<T, 128>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256>;
+  if (threads <= 512) return &mixed_pass_kernel<T, 512>;
   if constexpr (sizeof(T) == 4)
-    if (threads == 512) return &mixed_pass_kernel<T, 512>;
+    if (threads <= 1024) return &mixed_pass_kernel<T, 1024>;
   throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
 }
 
@@ -50,12 +53,15 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   // Blocks of 64 KiB fit every GPU from Turing on; a smaller limit set by COURSE_SHARED_LIMIT_KIB
   // (how the tests model a smaller GPU) gets smaller blocks, and more passes where N needs them.
   const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
+  // The plan's own choice stays within kBlockPoints; a forced block_points may go up to
+  // kLargestBlockPoints (128 KiB) where the limit allows it.
+  const int most = most_block_points<T>(limit.bytes, block_points > kBlockPoints<T> ? kLargestBlockPoints<T> : kBlockPoints<T>);
   PassTables<T> tables;
-  passes_ = make_passes<T>(n, batch, tables, block_points, most_block_points<T>(limit.bytes));
-  int most = 0;
-  for (const auto& a : passes_) most = std::max(most, pass_shared_bytes(a));
-  if (most > limit.bytes)
-    refuse_size(chapter, n, "a pass needs " + std::to_string(most) + " bytes of shared memory, above the limit of " +
+  passes_ = make_passes<T>(n, batch, tables, block_points, most);
+  int bytes = 0;
+  for (const auto& a : passes_) bytes = std::max(bytes, pass_shared_bytes(a));
+  if (bytes > limit.bytes)
+    refuse_size(chapter, n, "a pass needs " + std::to_string(bytes) + " bytes of shared memory, above the limit of " +
                                 std::to_string(limit.bytes) + " (" + limit.source + ")",
                 "course::anyn::Plan (CPU) takes it");
   const std::size_t scratch_count = passes_.size() == 1 ? 0 : passes_.size() - 1;
@@ -75,7 +81,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (const auto& a : passes_)
-    COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<T>(a.threads), cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+    COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<T>(a.threads), cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
 }
 
 template <class T>

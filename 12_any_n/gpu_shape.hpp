@@ -21,11 +21,11 @@ inline constexpr std::uint32_t kMinColumns = 64 / sizeof(Complex<T>);
 template <class T>
 inline constexpr std::size_t kMaxPassLength = kBlockPoints<T> / kMinColumns<T>;
 
-// The largest block (a power of two of points, at most kBlockPoints) within a shared-memory
-// limit: 64 KiB blocks on every GPU from Turing on, 32 KiB where a test sets 48 KiB.
+// The largest block (a power of two of points, at most `most`) within a shared-memory limit:
+// 64 KiB blocks on every GPU from Turing on, 32 KiB where a test sets 48 KiB.
 template <class T>
-int most_block_points(int limit_bytes) {
-  int p = kBlockPoints<T>;
+int most_block_points(int limit_bytes, int most = kBlockPoints<T>) {
+  int p = most;
   while (p > kSmallestBlock && p * static_cast<int>(sizeof(Complex<T>)) > limit_bytes) p /= 2;
   return p;
 }
@@ -206,7 +206,6 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
     a.twiddled = s * l < n;
     a.log_lo = tables.log_lo;
     const int points = block_points_for<T>(l, a.d == 1, block_points, most_points);
-    a.threads = static_cast<std::uint32_t>(points / kPointsPerThread);
     if (a.d == 1) {
       a.c = static_cast<std::uint32_t>(points / l);
     } else {
@@ -219,6 +218,12 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
         ++a.log_c;
       }
     }
+    // 16 points a thread for the C L the block holds, in whole warps (and a multiple of C, so
+    // that a thread keeps its column): 2187 points take 160 threads, not the 256 of a block of
+    // 4096, and the threads an SM holds are busy.
+    const std::uint32_t warp = std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1);
+    a.threads = (a.c * a.l + kPointsPerThread - 1) / kPointsPerThread;
+    a.threads = (a.threads + warp - 1) / warp * warp;
     add_stages(a, l, tables.stage);
     if (pass_blocks(a) > 2147483647ull)
       refuse_size(chapter, n, "with batch = " + std::to_string(batch) + " needs over 2^31 - 1 blocks in a pass", "a smaller batch");

@@ -48,6 +48,21 @@ TEMPLATE_TEST_CASE("GPU any N: powers of two through the mixed-radix passes as w
       device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<MixedPlan<TestType>>(n, batch); }), cfg));
 }
 
+TEMPLATE_TEST_CASE("GPU any N: forced block sizes, up to the largest blocks", "[gpu]", float, double) {
+  for (int points : {2048, 8192, kLargestBlockPoints<TestType>}) {
+    conformance::Config cfg;
+    cfg.sizes = {6, 1000, 2187};
+    if (points == kLargestBlockPoints<TestType>) cfg.sizes.insert(cfg.sizes.end(), {6144, sizeof(TestType) == 4 ? 10000u : 7776u});
+    cfg.batch = 5;
+    cfg.all_checks_up_to = 1;
+    cfg.refused = {0};
+    INFO("block points " << points);
+    require_conformance(conformance::check_conformance<TestType>(
+        device_transform<TestType>([points](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, points); }),
+        cfg));
+  }
+}
+
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
   cfg.sizes = {17, 1009, 65537, 999983, 16777213};
@@ -94,4 +109,11 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
   cfg.sizes = {15, 1000, 2187, 44100, 1009};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
+  // The largest blocks (128 KiB, 1024 float threads): one pass of 10000 and of 7776.
+  cfg.sizes = {10000};
+  require_conformance(conformance::check_conformance<float>(
+      device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 16384); }), cfg));
+  cfg.sizes = {7776};
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 8192); }), cfg));
 }

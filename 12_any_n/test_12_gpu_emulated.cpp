@@ -15,7 +15,7 @@ namespace {
 template <class T>
 conformance::TransformFn<T> emulated(int points = 0, int most = kBlockPoints<T>) {
   return [points, most](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most);
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, points > kBlockPoints<T> ? points : most);
   };
 }
 }  // namespace
@@ -42,9 +42,10 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-em
 }
 
 TEMPLATE_TEST_CASE("12 GPU one pass, emulated: blocks larger than the plan picks", "[12][gpu-emulated]", float, double) {
-  for (int points : {4096, 8192}) {
+  for (int points : {4096, 8192, kLargestBlockPoints<TestType>}) {
     conformance::Config cfg;
     cfg.sizes = {6, 35, 1000, 2187};
+    if (points == kLargestBlockPoints<TestType>) cfg.sizes.push_back(static_cast<std::size_t>(kBlockPoints<TestType>) * 3 / 2);
     cfg.batch = 7;  // 2187 in 4096 points: one transform a block; 6 in 8192: all seven in one
     cfg.all_checks_up_to = 1;
     cfg.refused = {0};
