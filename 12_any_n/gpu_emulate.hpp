@@ -39,7 +39,7 @@ void emulate_pass(const PassArgs<T>& a) {
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
 template <class T>
 void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
-                    int most_points = kBlockPoints<T>) {
+                    int most_points = kLargestBlockPoints<T>) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
   std::vector<Complex<T>> scratch[2];

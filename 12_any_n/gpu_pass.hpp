@@ -32,10 +32,11 @@ namespace course::anyn::gpu {
 
 inline constexpr int kMaxStages = 14;  // stages within one pass: L <= 16384 = 2^14
 
-// The most points one block holds as the plan picks it (64 KiB of shared memory, which every
-// GPU from Turing on lets a block have), and the points a thread keeps in registers: a block of
-// P points has at most P / 16 threads. The plan picks P from 2048 up: small blocks, more of them
-// on an SM, for short transforms. kLargestBlockPoints (128 KiB) only when asked for.
+// The points one block holds: up to kLargestBlockPoints (128 KiB of shared memory) for a
+// single pass where the GPU allows it, up to kBlockPoints (64 KiB, which every GPU from Turing
+// on allows) for the columns of passes of several. A thread keeps 16 points in registers, so a
+// block of P points has at most P / 16 threads. The plan picks P from 2048 up: small blocks,
+// more of them on an SM, for short transforms.
 template <class T>
 inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
 template <class T>
@@ -202,23 +203,36 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
   return true;
 }
 
+// A stage reads shared memory `buf`, or, with from_global (the first stage of a single pass),
+// the block's own points in global memory, conjugated for the inverse: point j of transform c
+// is at c L + j in both. Two loops, not one pointer that may be either: a pointer to shared
+// memory stays one, and its loads stay shared-memory loads. The global address is made afresh
+// from the arguments (a pointer kept for it across the stages costs registers every stage).
 template <unsigned R, class T>
 FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
-                          const Complex<T>* buf, StageRegs<R, T>& r) {
+                          const Complex<T>* buf, bool from_global, StageRegs<R, T>& r) {
   const StageShape& st = a.stage[stage_index];
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
     std::uint32_t c, p, q;
     if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    if (from_global) {  // the first stage: s = 1, so q = 0
+      const Complex<T>* x = a.in + (block * a.c + c) * a.l + p;
 COURSE_UNROLL
-    for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[slot(a, c, q + st.s.d * (p + j * st.m))];
+      for (unsigned j = 0; j < R; ++j) r.v[u][j] = maybe_conj(x[j * st.m], a.conj_in);
+    } else {
+COURSE_UNROLL
+      for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[slot(a, c, q + st.s.d * (p + j * st.m))];
+    }
   }
 }
 
+// The butterflies, then shared memory `buf`, or, with to_global (the last stage of a single
+// pass: m = 1, so p = 0 and no twiddles), global memory, conjugated for the inverse.
 template <unsigned R, class T>
 FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
-                           StageRegs<R, T>& r, Complex<T>* buf) {
+                           StageRegs<R, T>& r, Complex<T>* buf, bool to_global) {
   const StageShape& st = a.stage[stage_index];
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
@@ -227,8 +241,14 @@ COURSE_UNROLL
     if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
-    const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
     const std::uint32_t base = q + st.s.d * R * p;
+    if (to_global) {  // the last stage: m = 1, so p = 0
+      Complex<T>* y = a.out + (block * a.c + c) * a.l + q;
+COURSE_UNROLL
+      for (unsigned k = 0; k < R; ++k) y[k * st.s.d] = maybe_conj(v[k], a.conj_out);
+      continue;
+    }
+    const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
     buf[slot(a, c, base)] = v[0];
 COURSE_UNROLL
     for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);

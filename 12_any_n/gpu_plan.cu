@@ -53,9 +53,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   // Blocks of 64 KiB fit every GPU from Turing on; a smaller limit set by COURSE_SHARED_LIMIT_KIB
   // (how the tests model a smaller GPU) gets smaller blocks, and more passes where N needs them.
   const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
-  // The plan's own choice stays within kBlockPoints; a forced block_points may go up to
-  // kLargestBlockPoints (128 KiB) where the limit allows it.
-  const int most = most_block_points<T>(limit.bytes, block_points > kBlockPoints<T> ? kLargestBlockPoints<T> : kBlockPoints<T>);
+  const int most = most_block_points<T>(limit.bytes);
   PassTables<T> tables;
   passes_ = make_passes<T>(n, batch, tables, block_points, most);
   int bytes = 0;

@@ -21,22 +21,23 @@ inline constexpr std::uint32_t kMinColumns = 64 / sizeof(Complex<T>);
 template <class T>
 inline constexpr std::size_t kMaxPassLength = kBlockPoints<T> / kMinColumns<T>;
 
-// The largest block (a power of two of points, at most `most`) within a shared-memory limit:
-// 64 KiB blocks on every GPU from Turing on, 32 KiB where a test sets 48 KiB.
+// The largest block (a power of two of points, at most kLargestBlockPoints) within a
+// shared-memory limit: 128 KiB on an A100 or H100, 64 KiB on Turing, 32 KiB where a test sets
+// 48 KiB.
 template <class T>
-int most_block_points(int limit_bytes, int most = kBlockPoints<T>) {
-  int p = most;
+int most_block_points(int limit_bytes) {
+  int p = kLargestBlockPoints<T>;
   while (p > kSmallestBlock && p * static_cast<int>(sizeof(Complex<T>)) > limit_bytes) p /= 2;
   return p;
 }
 
 // The pass lengths, first pass first: one pass when N fits a block of most_points; else the
-// fewest passes of at most most_points / kMinColumns points (1024: two up to 2^20, three up to
-// 2^30), the most even split (larger first); {} when N has no such split.
+// fewest passes of at most kMinColumns columns a block of kBlockPoints (1024 points: two up to
+// 2^20, three up to 2^30), the most even split (larger first); {} when N has no such split.
 template <class T>
-std::vector<std::size_t> split_passes(std::size_t n, int most_points = kBlockPoints<T>) {
+std::vector<std::size_t> split_passes(std::size_t n, int most_points = kLargestBlockPoints<T>) {
   if (n <= static_cast<std::size_t>(most_points)) return {n};
-  const std::size_t most = static_cast<std::size_t>(most_points) / kMinColumns<T>, least = kMinColumns<T>;
+  const std::size_t most = static_cast<std::size_t>(std::min(most_points, kBlockPoints<T>)) / kMinColumns<T>, least = kMinColumns<T>;
   std::vector<std::size_t> best;
   std::size_t best_max = 0;
   const auto consider = [&](std::vector<std::size_t> l) {
@@ -62,7 +63,7 @@ std::vector<std::size_t> split_passes(std::size_t n, int most_points = kBlockPoi
 
 // Refuses what the passes cannot take, naming the limit; returns the pass lengths.
 template <class T>
-std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, int most_points = kBlockPoints<T>) {
+std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, int most_points = kLargestBlockPoints<T>) {
   require_size(n);
   require_batch(chapter, batch);
   if (!is_smooth(n))
@@ -72,7 +73,7 @@ std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, i
   if (lengths.empty())
     refuse_size(chapter, n,
                 "has no split into at most three passes of " + std::to_string(kMinColumns<T>) + " to " +
-                    std::to_string(most_points / kMinColumns<T>) + " points in " + precision_name<T>(),
+                    std::to_string(std::min(most_points, kBlockPoints<T>) / kMinColumns<T>) + " points in " + precision_name<T>(),
                 "course::anyn::Plan (CPU) takes it");
   if (batch > (std::uint64_t{1} << 40) / n) refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " is above 2^40 points", "");
   return lengths;
@@ -170,7 +171,7 @@ std::uint64_t pass_blocks(const PassArgs<T>& a) {
 // Block points for a pass of L points: the smallest block size that holds one whole transform
 // (one pass) or kMinColumns columns (several), or `forced` when that holds them too.
 template <class T>
-int block_points_for(std::size_t l, bool one_pass, int forced, int most_points = kBlockPoints<T>) {
+int block_points_for(std::size_t l, bool one_pass, int forced, int most_points = kLargestBlockPoints<T>) {
   const std::size_t need = one_pass ? l : l * kMinColumns<T>;
   if (forced >= kSmallestBlock && forced <= most_points && static_cast<std::size_t>(forced) >= need) return forced;
   int p = kSmallestBlock;
@@ -183,7 +184,7 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 // where it fits.
 template <class T>
 std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
-                                     int most_points = kBlockPoints<T>) {
+                                     int most_points = kLargestBlockPoints<T>) {
   const auto lengths = require_smooth_size<T>(n, batch, most_points);
   tables = {};
   if (lengths.size() > 1) {
