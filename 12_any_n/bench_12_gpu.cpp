@@ -16,12 +16,13 @@ std::size_t batch_for_512_mib(std::size_t n) {
   return std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n);
 }
 
-// One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size.
+// One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size, shared_io
+// loads and stores a single pass through shared memory.
 template <class T>
-void register_plan(const std::string& variant, Workload wl, int block_points) {
+void register_plan(const std::string& variant, Workload wl, int block_points, bool shared_io = false) {
   auto* b = benchmark::RegisterBenchmark(name("12_any_n", variant, precision_name<T>(), wl.n, wl.batch).c_str(),
-                                         [wl, block_points](benchmark::State& state) {
-    anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, block_points);
+                                         [wl, block_points, shared_io](benchmark::State& state) {
+    anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, block_points, shared_io);
     state.SetLabel(plan.describe());
     cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
     fill_random<T>(in.data(), in.size(), 42);
@@ -41,6 +42,8 @@ void register_all() {
   workloads.push_back({999983, 1});
   register_cufft_baselines<T>(workloads);
   for (const auto& wl : workloads) register_plan<T>("gpu", wl, 0);
+  // One change: a single pass's first and last stages through shared memory as well.
+  for (std::size_t n : {1000, 2187, 2401, 3125, 6144, 10000}) register_plan<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, true);
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
   // float); 4096 through the mixed-radix passes instead of 09's plan.

@@ -7,55 +7,70 @@
 
 namespace course::anyn::gpu {
 
-// Whether a stage reads or writes global memory instead of shared memory (at the ends of a
-// single pass), and whether the block waits between the two (only when they can touch the
-// same points) and after.
-struct StageIo {
-  bool from_global, to_global, wait_between, wait_after;
-};
+// A stage: inputs into registers, the block waits (the outputs go to the same buffer), the
+// butterflies and their outputs, the block waits again. At the ends of a single pass read
+// directly (FROM_GLOBAL, TO_GLOBAL), the waits that guard nothing are left out.
+template <unsigned R, bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class Regs>
+FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, Each&& each, Barrier&& barrier,
+                             Regs&& regs) {
+  each([&](unsigned tid, unsigned threads) { gather<R, FROM_GLOBAL>(tid, threads, block, a, st, buf, regs(tid)); });
+  // Shared to shared: every input read before any output lands in the same buffer. Global to
+  // global (a one-stage pass): in place (in == out), a block reads and writes the same points.
+  if constexpr (FROM_GLOBAL == TO_GLOBAL) barrier();
+  each([&](unsigned tid, unsigned threads) { scatter<R, TO_GLOBAL>(tid, threads, block, a, st, regs(tid), buf); });
+  if constexpr (!TO_GLOBAL) barrier();  // every output written before the next stage reads it
+}
 
-template <unsigned R, class T, class Each, class Barrier, class Regs>
-FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, const StageIo& io, Each&& each,
-                             Barrier&& barrier, Regs&& regs) {
-  each([&](unsigned tid, unsigned threads) { gather<R>(tid, threads, block, a, st, buf, io.from_global, regs(tid)); });
-  if (io.wait_between) barrier();  // every input read before any output lands in the same buffer
-  each([&](unsigned tid, unsigned threads) { scatter<R>(tid, threads, block, a, st, regs(tid), buf, io.to_global); });
-  if (io.wait_after) barrier();  // every output written before the next stage reads it
+// Stage st, whatever its radix. Forced inline: run_block calls it at up to four places, and a
+// call that stayed a call would take the addresses of the kernel's arguments and locals, which
+// moves them to local memory.
+template <bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
+                                            Barrier&& barrier, RegsFor&& regs_for) {
+  switch (a.stage[st].radix) {
+    case 2: run_stage<2, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<2>()); break;
+    case 3: run_stage<3, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<3>()); break;
+    case 4: run_stage<4, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<4>()); break;
+    case 5: run_stage<5, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<5>()); break;
+    case 6: run_stage<6, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<6>()); break;
+    case 7: run_stage<7, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<7>()); break;
+    case 8: run_stage<8, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<8>()); break;
+    case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<9>()); break;
+    case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<10>()); break;
+    default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<16>()); break;
+  }
 }
 
 // RegsFor<R> is a template that gives StageRegs<R, T>& for a thread.
 //
-// A single pass (whole transforms, D = 1) has its first stage read the block's points straight
-// from global memory and its last stage write them straight back: two round trips through
-// shared memory, and three barriers, fewer than loading and storing through it. Passes of
+// DIRECT (a single pass, whole transforms, D = 1, at least one stage): the first stage reads
+// the block's points straight from global memory and the last writes them straight back, two
+// round trips through shared memory and three barriers fewer than load() and store(). Passes of
 // several (columns, outer twiddles) load and store through shared memory.
-template <class T, class Each, class Barrier, class RegsFor>
-FFT_HD inline void run_block(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
+template <bool DIRECT, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
                              RegsFor&& regs_for) {
-  const bool direct = !a.columns_fast && a.stages > 0;
-  if (!direct) {
+  if constexpr (DIRECT) {
+    if (a.stages == 1) {
+      run_stage_of<true, true>(block, a, 0, buf, each, barrier, regs_for);
+    } else {
+      run_stage_of<true, false>(block, a, 0, buf, each, barrier, regs_for);
+      for (int st = 1; st + 1 < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+      run_stage_of<false, true>(block, a, a.stages - 1, buf, each, barrier, regs_for);
+    }
+  } else {
     each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
     barrier();
+    for (int st = 0; st < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+    each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
   }
-  for (int st = 0; st < a.stages; ++st) {
-    const bool from_global = direct && st == 0, to_global = direct && st + 1 == a.stages;
-    // Wait between: shared to shared, or global to global (in place, in == out, a block reads
-    // and writes the same points).
-    const StageIo io{from_global, to_global, from_global == to_global, !to_global};
-    switch (a.stage[st].radix) {
-      case 2: run_stage<2>(block, a, st, buf, io, each, barrier, regs_for.template get<2>()); break;
-      case 3: run_stage<3>(block, a, st, buf, io, each, barrier, regs_for.template get<3>()); break;
-      case 4: run_stage<4>(block, a, st, buf, io, each, barrier, regs_for.template get<4>()); break;
-      case 5: run_stage<5>(block, a, st, buf, io, each, barrier, regs_for.template get<5>()); break;
-      case 6: run_stage<6>(block, a, st, buf, io, each, barrier, regs_for.template get<6>()); break;
-      case 7: run_stage<7>(block, a, st, buf, io, each, barrier, regs_for.template get<7>()); break;
-      case 8: run_stage<8>(block, a, st, buf, io, each, barrier, regs_for.template get<8>()); break;
-      case 9: run_stage<9>(block, a, st, buf, io, each, barrier, regs_for.template get<9>()); break;
-      case 10: run_stage<10>(block, a, st, buf, io, each, barrier, regs_for.template get<10>()); break;
-      default: run_stage<16>(block, a, st, buf, io, each, barrier, regs_for.template get<16>()); break;
-    }
-  }
-  if (!direct) each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
+}
+
+// Whether a pass runs DIRECT: a single pass with at least one stage, unless the plan was asked
+// to load and store through shared memory (the benchmark's comparison).
+template <class T>
+bool direct_pass(const PassArgs<T>& a, bool shared_io) {
+  return !shared_io && !a.columns_fast && a.stages > 0;
 }
 
 }  // namespace course::anyn::gpu

@@ -24,7 +24,7 @@ struct EmulatedRegs {
 };
 
 template <class T>
-void emulate_pass(const PassArgs<T>& a) {
+void emulate_pass(const PassArgs<T>& a, bool direct) {
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
   const auto each = [&](auto&& phase) {
@@ -32,14 +32,15 @@ void emulate_pass(const PassArgs<T>& a) {
   };
   for (std::uint64_t b = 0; b < pass_blocks(a); ++b) {
     std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
-    run_block(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
+    if (direct) run_block<true>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
+    else run_block<false>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
   }
 }
 
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
 template <class T>
 void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
-                    int most_points = kLargestBlockPoints<T>) {
+                    int most_points = kLargestBlockPoints<T>, bool shared_io = false) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
   std::vector<Complex<T>> scratch[2];
@@ -50,7 +51,8 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
       scratch[i % 2].assign(n * batch, Complex<T>{});
       dst = scratch[i % 2].data();
     }
-    emulate_pass(bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data()));
+    emulate_pass(bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data()),
+                 direct_pass(passes[i], shared_io));
     src = dst;
   }
 }

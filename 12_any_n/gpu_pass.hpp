@@ -203,21 +203,20 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
   return true;
 }
 
-// A stage reads shared memory `buf`, or, with from_global (the first stage of a single pass),
+// A stage reads shared memory `buf`, or, with FROM_GLOBAL (the first stage of a single pass),
 // the block's own points in global memory, conjugated for the inverse: point j of transform c
-// is at c L + j in both. Two loops, not one pointer that may be either: a pointer to shared
-// memory stays one, and its loads stay shared-memory loads. The global address is made afresh
-// from the arguments (a pointer kept for it across the stages costs registers every stage).
-template <unsigned R, class T>
+// is at c L + j in both. Its global addresses are made afresh from the arguments (a pointer
+// kept across the stages would cost registers in every stage).
+template <unsigned R, bool FROM_GLOBAL = false, class T>
 FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
-                          const Complex<T>* buf, bool from_global, StageRegs<R, T>& r) {
+                          const Complex<T>* buf, StageRegs<R, T>& r) {
   const StageShape& st = a.stage[stage_index];
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
     std::uint32_t c, p, q;
     if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
-    if (from_global) {  // the first stage: s = 1, so q = 0
+    if constexpr (FROM_GLOBAL) {  // the first stage: s = 1, so q = 0
       const Complex<T>* x = a.in + (block * a.c + c) * a.l + p;
 COURSE_UNROLL
       for (unsigned j = 0; j < R; ++j) r.v[u][j] = maybe_conj(x[j * st.m], a.conj_in);
@@ -228,11 +227,11 @@ COURSE_UNROLL
   }
 }
 
-// The butterflies, then shared memory `buf`, or, with to_global (the last stage of a single
-// pass: m = 1, so p = 0 and no twiddles), global memory, conjugated for the inverse.
-template <unsigned R, class T>
+// The butterflies, their twiddles, then shared memory `buf`, or, with TO_GLOBAL (the last stage
+// of a single pass: m = 1, so p = 0 and no twiddles), global memory, conjugated for the inverse.
+template <unsigned R, bool TO_GLOBAL = false, class T>
 FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
-                           StageRegs<R, T>& r, Complex<T>* buf, bool to_global) {
+                           StageRegs<R, T>& r, Complex<T>* buf) {
   const StageShape& st = a.stage[stage_index];
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
@@ -242,16 +241,16 @@ COURSE_UNROLL
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     const std::uint32_t base = q + st.s.d * R * p;
-    if (to_global) {  // the last stage: m = 1, so p = 0
+    if constexpr (TO_GLOBAL) {  // the last stage: m = 1, so p = 0
       Complex<T>* y = a.out + (block * a.c + c) * a.l + q;
 COURSE_UNROLL
       for (unsigned k = 0; k < R; ++k) y[k * st.s.d] = maybe_conj(v[k], a.conj_out);
-      continue;
-    }
-    const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
-    buf[slot(a, c, base)] = v[0];
+    } else {
+      const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
+      buf[slot(a, c, base)] = v[0];
 COURSE_UNROLL
-    for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
+      for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
+    }
   }
 }
 

@@ -26,28 +26,35 @@ struct OwnRegs {
 // points / 16). The register cap that keeps 1024 float threads or 512 double threads on an SM
 // (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks
 // per SM asks for.
-template <class T, int THREADS>
+// DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
+template <class T, int THREADS, bool DIRECT>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const PassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
+  run_block<DIRECT>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
+}
+
+template <class T, bool DIRECT>
+auto kernel_for(std::uint32_t threads) {
+  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT>;
+  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT>;
+  if constexpr (sizeof(T) == 4)
+    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT>;
+  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT>)>(nullptr);
 }
 
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
-// for blocks of kLargestBlockPoints).
+// for blocks of kLargestBlockPoints), direct or through shared memory.
 template <class T>
-auto kernel_for(std::uint32_t threads) {
-  if (threads <= 128) return &mixed_pass_kernel<T, 128>;
-  if (threads <= 256) return &mixed_pass_kernel<T, 256>;
-  if (threads <= 512) return &mixed_pass_kernel<T, 512>;
-  if constexpr (sizeof(T) == 4)
-    if (threads <= 1024) return &mixed_pass_kernel<T, 1024>;
+auto kernel_for(std::uint32_t threads, bool direct) {
+  if (const auto k = direct ? kernel_for<T, true>(threads) : kernel_for<T, false>(threads)) return k;
   throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
 }
 
 template <class T>
-MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points)
-    : n_(n), batch_(batch), stream_(stream) {
+MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, bool shared_io)
+    : n_(n), batch_(batch), stream_(stream), shared_io_(shared_io) {
   require_smooth_size<T>(n, batch);  // bad N and batch are refused before the device is asked
   cuda::require_supported_gpu(chapter);
   // Blocks of 64 KiB fit every GPU from Turing on; a smaller limit set by COURSE_SHARED_LIMIT_KIB
@@ -79,7 +86,8 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (const auto& a : passes_)
-    COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<T>(a.threads), cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    COURSE_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel_for<T>(a.threads, direct_pass(a, shared_io_)), cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
 }
 
 template <class T>
@@ -89,7 +97,7 @@ void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
     // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
     Complex<T>* dst = i + 1 < passes_.size() ? scratch_[i % 2].data() : out;
     const auto a = bind_pass(passes_[i], i, passes_.size(), src, dst, dir, stage_.data(), lo_.data(), hi_.data());
-    kernel_for<T>(a.threads)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
+    kernel_for<T>(a.threads, direct_pass(a, shared_io_))<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
     COURSE_CUDA_CHECK_LAUNCH();
     src = dst;
   }
@@ -108,13 +116,13 @@ std::string MixedPlan<T>::describe() const {
 }
 
 template <class T>
-Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points) : n_(n), batch_(batch) {
+Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, bool shared_io) : n_(n), batch_(batch) {
   require_size(n);
   require_batch(chapter, batch);
   // Powers of two are 09's: its radix-16 register tiles do them in fewer stages than the passes
   // here (a forced block size keeps them on the passes, for the benchmark's comparison).
-  if (is_power_of_two(n) && block_points == 0) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
-  else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points);
+  if (is_power_of_two(n) && block_points == 0 && !shared_io) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
+  else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, shared_io);
   else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream);
 }
 

@@ -21,8 +21,10 @@ namespace course::anyn::gpu {
 template <class T>
 class MixedPlan {
  public:
-  // block_points: 0 lets the plan choose (gpu_shape.hpp); 2048, 4096, 8192 force it where it fits.
-  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
+  // block_points: 0 lets the plan choose (gpu_shape.hpp); 2048 .. 16384 force it where it fits.
+  // shared_io: a single pass loads and stores through shared memory too, as passes of several
+  // do (the benchmark's comparison), instead of its first and last stages doing it directly.
+  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0, bool shared_io = false);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
 
@@ -30,6 +32,7 @@ class MixedPlan {
   std::size_t n_ = 0, batch_ = 0;
   std::vector<PassArgs<T>> passes_;
   cudaStream_t stream_ = nullptr;
+  bool shared_io_ = false;
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
   cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three
 };
@@ -55,8 +58,8 @@ class BluesteinPlan {
 template <class T>
 class Plan {
  public:
-  // block_points (2048, 4096, 8192) forces the mixed-radix passes and their block size.
-  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0);
+  // block_points (2048 .. 16384) or shared_io (MixedPlan) force the mixed-radix passes.
+  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0, bool shared_io = false);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
   std::size_t n() const { return n_; }

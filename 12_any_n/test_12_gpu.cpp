@@ -63,6 +63,17 @@ TEMPLATE_TEST_CASE("GPU any N: forced block sizes, up to the largest blocks", "[
   }
 }
 
+TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends too", "[gpu]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {1, 6, 16, 1000, 2187, 2401, 6144};
+  cfg.batch = 5;
+  cfg.all_checks_up_to = 16;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(
+      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, true); }),
+      cfg));
+}
+
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
   cfg.sizes = {17, 1009, 65537, 999983, 16777213};

@@ -13,10 +13,9 @@ namespace {
 // points: the block size, 0 as the plan picks it; most: the largest block the shared-memory
 // limit allows.
 template <class T>
-conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>) {
-  return [points, most](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most);
-  };
+conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, bool shared_io = false) {
+  return [points, most, shared_io](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch,
+                                   Direction dir) { emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, shared_io); };
 }
 }  // namespace
 
@@ -51,6 +50,15 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: blocks larger than the plan picks
     cfg.refused = {0};
     require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(points), cfg));
   }
+}
+
+TEMPLATE_TEST_CASE("12 GPU one pass, emulated: through shared memory at both ends too", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {1, 6, 16, 35, 1000, 2187, 2401, 6144};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 16;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, true), cfg));
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB shared-memory limit", "[12][gpu-emulated]", float, double) {

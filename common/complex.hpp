@@ -14,9 +14,11 @@
 #if defined(__CUDACC__)
 #define FFT_HD __host__ __device__
 #define COURSE_UNROLL _Pragma("unroll")
+#define COURSE_FORCEINLINE __forceinline__
 #else
 #define FFT_HD
 #define COURSE_UNROLL
+#define COURSE_FORCEINLINE inline
 #endif
 
 namespace course {
