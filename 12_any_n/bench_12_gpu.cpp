@@ -43,7 +43,8 @@ void register_all() {
   register_cufft_baselines<T>(workloads);
   for (const auto& wl : workloads) register_plan<T>("gpu", wl, 0);
   // One change: a single pass's first and last stages through shared memory as well.
-  for (std::size_t n : {1000, 2187, 2401, 3125, 6144, 10000}) register_plan<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, true);
+  if constexpr (sizeof(T) == 4)  // double always does (direct_pass)
+    for (std::size_t n : {1000, 2187, 2401, 3125, 6144, 10000}) register_plan<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, true);
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
   // float); 4096 through the mixed-radix passes instead of 09's plan.

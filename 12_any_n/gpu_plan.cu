@@ -48,7 +48,9 @@ auto kernel_for(std::uint32_t threads) {
 // for blocks of kLargestBlockPoints), direct or through shared memory.
 template <class T>
 auto kernel_for(std::uint32_t threads, bool direct) {
-  if (const auto k = direct ? kernel_for<T, true>(threads) : kernel_for<T, false>(threads)) return k;
+  // Only float runs direct (direct_pass): no double kernel of it is built.
+  const auto k = direct ? kernel_for<T, sizeof(T) == 4>(threads) : kernel_for<T, false>(threads);
+  if (k) return k;
   throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
 }
 

@@ -174,7 +174,7 @@ template <class T>
 int block_points_for(std::size_t l, bool one_pass, int forced, int most_points = kLargestBlockPoints<T>) {
   const std::size_t need = one_pass ? l : l * kMinColumns<T>;
   if (forced >= kSmallestBlock && forced <= most_points && static_cast<std::size_t>(forced) >= need) return forced;
-  int p = kSmallestBlock;
+  int p = one_pass ? std::min(kSmallestOnePassBlock, most_points) : kSmallestBlock;
   while (static_cast<std::size_t>(p) < need) p *= 2;
   return p;
 }
