@@ -117,6 +117,19 @@ TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last 
 #undef COURSE_RADIX
 }
 
+TEMPLATE_TEST_CASE("the packed twiddle multiply gives the textbook product's bits", "[12][twiddles]", float, double) {
+  // (c, c) z + (-s, s) swap(z) rounds the same products and sums as (re c - im s, re s + im c):
+  // negating s is exact and the two terms of each sum are only swapped.
+  std::mt19937_64 rng(12);
+  std::uniform_real_distribution<TestType> u(-1, 1);
+  for (int i = 0; i < 1000; ++i) {
+    const Complex<TestType> z{u(rng), u(rng)};
+    const Complex<TestType> w = twiddle<TestType>(i % 97, 97);
+    CHECK(z * packed<Direction::forward>(w) == z * w);
+    CHECK(z * packed<Direction::inverse>(w) == z * conj(w));
+  }
+}
+
 TEST_CASE("the plan picks Bluestein exactly for the N that are not 7-smooth", "[12][plan]") {
   for (std::size_t n = 1; n <= 5000; ++n) {
     const bool smooth = seven_smooth_by_trial(n);
