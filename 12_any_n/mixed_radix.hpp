@@ -19,6 +19,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "12_any_n/butterflies.hpp"
@@ -105,15 +106,46 @@ template <unsigned R, Direction dir, class T, class Twiddle>
   }
 }
 
+// The stages this CPU plan runs. factor.hpp's radices take the factor 2 as 8s (fewest passes);
+// here that pays only when a buffer of N points is above 8 MiB, out of cache, where each pass
+// costs a trip to memory. Below, the factor 2 runs as 4s (one 2 first when its power is odd):
+// g++'s SSE2 code for the radix-8 butterfly costs about 1.5x radix 4's per factor 2 (double on
+// the course's AMD EPYC VM: 4096 as 8^4 16.2 us, as 4^6 12.5 us; 1000 as 8 5 5 5 3.12 us, as
+// 2 4 5 5 5 2.90 us; 2^20 as 8^6 4 8.7 ms, as 4^10 9.4 ms).
+template <class T>
+std::vector<unsigned> cpu_radices(std::size_t n) {
+  const std::vector<unsigned> fewest_passes = radices(n);
+  if (n * sizeof(Complex<T>) > (std::size_t{8} << 20)) return fewest_passes;
+  unsigned twos = 0;
+  for (std::size_t rest = n; rest > 1 && rest % 2 == 0; rest /= 2) ++twos;
+  std::vector<unsigned> r;
+  if (twos % 2 == 1) r.push_back(2);
+  for (unsigned i = 0; i < twos / 2; ++i) r.push_back(4);
+  for (unsigned radix : fewest_passes)
+    if (radix % 2 == 1) r.push_back(radix);  // the 3s, 5s and 7s, in factor.hpp's order
+  return r;
+}
+
 template <class T>
 class MixedRadixPlan {
  public:
-  explicit MixedRadixPlan(std::size_t n) : n_(n) {
+  // stages: the radices to run, in order (tests and experiments; each 2, 3, 4, 5, 7 or 8, their
+  // product N); empty: the plan's own choice, cpu_radices.
+  explicit MixedRadixPlan(std::size_t n, std::vector<unsigned> stages = {}) : n_(n) {
     require_size(n);
     if (!is_smooth(n))
       refuse_size(chapter, n, "has a prime factor above 7 (mixed radix takes N = 2^a 3^b 5^c 7^d)",
                   "course::anyn::Plan sends it to Bluestein");
-    radices_ = radices(n);
+    radices_ = stages.empty() ? cpu_radices<T>(n) : std::move(stages);
+    std::size_t product = 1;
+    for (unsigned r : radices_) {
+      if (r != 2 && r != 3 && r != 4 && r != 5 && r != 7 && r != 8)
+        throw std::invalid_argument(std::string(chapter) + ": no butterfly for radix " + std::to_string(r));
+      product *= r;
+    }
+    if (product != n)
+      throw std::invalid_argument(std::string(chapter) + ": stage radices multiply to " + std::to_string(product) +
+                                  ", not N = " + std::to_string(n));
     std::size_t len = n;
     for (unsigned r : radices_) {
       offsets_.push_back(table_.size());
