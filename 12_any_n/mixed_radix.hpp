@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "12_any_n/butterflies.hpp"
 #include "12_any_n/factor.hpp"
+#include "12_any_n/stage_cpu.hpp"
 #include "common/twiddle.hpp"
 
 namespace course::anyn {
@@ -75,7 +75,7 @@ template <unsigned R, Direction dir, class T, class Twiddle>
   for (std::size_t q = 0; q < s; ++q) {
     Complex<T> a[R];
     for (unsigned j = 0; j < R; ++j) a[j] = x[q + s * j * m];
-    butterfly<R, dir>(a);
+    cpu_butterfly<R, dir>(a);
     for (unsigned k = 0; k < R; ++k) y[q + s * k] = a[k];
   }
   if (s == 1) {
@@ -84,7 +84,7 @@ template <unsigned R, Direction dir, class T, class Twiddle>
     for (std::size_t p = 1; p < m; ++p) {
       Complex<T> a[R];
       for (unsigned j = 0; j < R; ++j) a[j] = x[p + j * m];
-      butterfly<R, dir>(a);
+      cpu_butterfly<R, dir>(a);
       const Twiddle* w = tw + p * (R - 1);
       y[R * p] = a[0];
       for (unsigned k = 1; k < R; ++k) y[R * p + k] = a[k] * packed<dir>(w[k - 1]);
@@ -99,7 +99,7 @@ template <unsigned R, Direction dir, class T, class Twiddle>
     for (std::size_t q = 0; q < s; ++q) {
       Complex<T> a[R];
       for (unsigned j = 0; j < R; ++j) a[j] = in[q + s * j * m];
-      butterfly<R, dir>(a);
+      cpu_butterfly<R, dir>(a);
       out[q] = a[0];
       for (unsigned k = 1; k < R; ++k) out[q + s * k] = a[k] * w[k];
     }
