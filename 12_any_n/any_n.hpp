@@ -1,5 +1,5 @@
 // 12_any_n: a transform of any N >= 1. course::anyn::Plan<T>(n) picks the algorithm:
-//   N = 2^a 3^b 5^c 7^d  ->  mixed-radix Stockham (mixed_radix.hpp), radices 8, 4, 2, 3, 5, 7;
+//   N = 2^a 3^b 5^c 7^d  ->  mixed-radix Stockham (mixed_radix.hpp), radices 2, 4, 8, 3, 5, 7;
 //   any other N          ->  Bluestein (bluestein.hpp) on 03_iterative's power-of-two plan.
 // Refused before any work: N = 0; a 7-smooth N above 2^27; any other N above 2^25; a batch of 0.
 #pragma once
@@ -25,7 +25,7 @@ class Plan {
 
   std::size_t size() const { return n_; }
   Algorithm algorithm() const { return mixed_ ? Algorithm::mixed_radix : Algorithm::bluestein; }
-  // "1000 = 4 * 2 * 5 * 5 * 5: mixed radix", "999983: prime, Bluestein with M = 2^21", ...
+  // "1000 = 2 * 4 * 5 * 5 * 5: mixed radix, 5 stages", "999983: prime, Bluestein with M = 2^21", ...
   std::string describe() const;
   // The stage radices (mixed radix) or empty (Bluestein).
   std::vector<unsigned> stage_radices() const { return mixed_ ? mixed_->stage_radices() : std::vector<unsigned>{}; }

@@ -115,6 +115,60 @@ TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last 
   COURSE_RADIX(7);
   COURSE_RADIX(8);
 #undef COURSE_RADIX
+  // stage_cpu.hpp's odd radices, which the CPU stage runs instead.
+#define COURSE_CPU_RADIX(R)                                                                              \
+  check(std::integral_constant<unsigned, R>{}, [](Direction dir, auto* a, auto* ad, auto* af) {          \
+    if (dir == Direction::forward) {                                                                    \
+      cpu_butterfly<R, Direction::forward>(a); cpu_butterfly<R, Direction::forward>(ad); cpu_butterfly<R, Direction::forward>(af); \
+    } else {                                                                                            \
+      cpu_butterfly<R, Direction::inverse>(a); cpu_butterfly<R, Direction::inverse>(ad); cpu_butterfly<R, Direction::inverse>(af); \
+    }                                                                                                   \
+  })
+  COURSE_CPU_RADIX(3);
+  COURSE_CPU_RADIX(5);
+  COURSE_CPU_RADIX(7);
+#undef COURSE_CPU_RADIX
+}
+
+TEMPLATE_TEST_CASE("the CPU stage's odd-radix butterflies give butterflies.hpp's bits", "[12][butterflies]", float, double) {
+  // Same sums, the -i folded into the constants instead of a swap after them: every output
+  // must match bit for bit on random inputs, both directions.
+  std::mt19937_64 rng(357);
+  std::normal_distribution<TestType> g;
+  auto same = [&](auto radix_tag) {
+    constexpr unsigned r = decltype(radix_tag)::value;
+    for (int i = 0; i < 1000; ++i) {
+      Complex<TestType> a[r], b[r], c[r], d[r];
+      for (unsigned j = 0; j < r; ++j) a[j] = b[j] = c[j] = d[j] = {g(rng), g(rng)};
+      butterfly<r, Direction::forward>(a);
+      cpu_butterfly<r, Direction::forward>(b);
+      butterfly<r, Direction::inverse>(c);
+      cpu_butterfly<r, Direction::inverse>(d);
+      for (unsigned k = 0; k < r; ++k) {
+        INFO("radix " << r << " output " << k);
+        CHECK(a[k] == b[k]);
+        CHECK(c[k] == d[k]);
+      }
+    }
+  };
+  same(std::integral_constant<unsigned, 3>{});
+  same(std::integral_constant<unsigned, 5>{});
+  same(std::integral_constant<unsigned, 7>{});
+}
+
+TEMPLATE_TEST_CASE("the packed twiddle multiply gives the textbook product's bits", "[12][twiddles]", float, double) {
+  // (c, c) z + (-s, s) swap(z) rounds the same products and sums as (re c - im s, re s + im c):
+  // negating s is exact and the two terms of each sum are only swapped.
+  std::mt19937_64 rng(12);
+  std::uniform_real_distribution<TestType> u(-1, 1);
+  for (int i = 0; i < 1000; ++i) {
+    const Complex<TestType> z{u(rng), u(rng)};
+    const Complex<TestType> w = twiddle<TestType>(i % 97, 97);
+    CHECK(z * packed<Direction::forward>(w) == z * w);
+    CHECK(z * packed<Direction::inverse>(w) == z * conj(w));
+    // The plan's table is packed once (forward); the inverse flips it on use.
+    CHECK(z * packed<Direction::inverse>(packed<Direction::forward>(w)) == z * conj(w));
+  }
 }
 
 TEST_CASE("the composite butterflies 6, 9, 10, 16 are the DFT matrix within a few roundings", "[12][butterflies]") {
@@ -187,8 +241,11 @@ TEST_CASE("the plan picks Bluestein exactly for the N that are not 7-smooth", "[
 }
 
 TEST_CASE("describe() prints the factorisation and the algorithm", "[12][plan]") {
-  CHECK(Plan<double>(1000).describe() == "1000 = 8 * 5 * 5 * 5: mixed radix, 4 stages");
-  CHECK(Plan<double>(1920).describe() == "1920 = 8 * 4 * 4 * 3 * 5: mixed radix, 5 stages");
+  CHECK(Plan<double>(1000).describe() == "1000 = 2 * 4 * 5 * 5 * 5: mixed radix, 5 stages");
+  CHECK(Plan<double>(1920).describe() == "1920 = 2 * 4 * 4 * 4 * 3 * 5: mixed radix, 6 stages");
+  // Above 8 MiB a buffer the factor 2 runs as 8s (fewer passes over memory).
+  CHECK(Plan<double>(1 << 20).describe() == "1048576 = 8 * 8 * 8 * 8 * 8 * 8 * 4: mixed radix, 7 stages");
+  CHECK(Plan<float>(1 << 20).describe() == "1048576 = 4 * 4 * 4 * 4 * 4 * 4 * 4 * 4 * 4 * 4: mixed radix, 10 stages");
   CHECK(Plan<double>(999983).describe() == "999983: prime, Bluestein with M = 2^21");
   CHECK(Plan<float>(1001).describe() == "1001 = 7 * 11 * 13, Bluestein with M = 2^11");
   CHECK(Plan<float>(22).describe() == "22 = 2 * 11, Bluestein with M = 2^6");
@@ -227,6 +284,32 @@ TEMPLATE_TEST_CASE("12 passes the conformance suite for every N from 1 to 4096",
   c.tolerance = bound<TestType>;
   c.refused = refused_sizes();
   require_conformance(conformance::check_conformance<TestType>(adapt<TestType>(), c));
+}
+
+TEMPLATE_TEST_CASE("radix-8 stages (the plan's choice above 8 MiB) against FFTW for N up to 4096", "[12][radix8]", float, double) {
+  // The plan runs the factor 2 as 4s below 8 MiB, so the suite above meets radix 8 only in its
+  // large sizes: here every N <= 4096 with a factor 8 runs factor.hpp's stages (8s first).
+  std::mt19937_64 rng(8);
+  std::normal_distribution<TestType> g;
+  std::size_t sizes = 0;
+  for (std::size_t n = 8; n <= 4096; n += 8) {
+    const auto stages = is_smooth(n) ? radices(n) : std::vector<unsigned>{};
+    if (std::find(stages.begin(), stages.end(), 8u) == stages.end()) continue;
+    ++sizes;
+    const MixedRadixPlan<TestType> plan(n, stages);
+    std::vector<Complex<TestType>> x(n), y(n), back(n);
+    for (auto& z : x) z = {g(rng), g(rng)};
+    FftwPlan<TestType> fftw(n, 1, Direction::forward, PlanEffort::estimate);
+    plan.execute(x, y, Direction::forward);
+    INFO("N = " << n);
+    CHECK(rel_l2_error<TestType, TestType>(y, fftw(x)) < tolerance<TestType>(n));
+    plan.execute(y, back, Direction::inverse);
+    for (auto& z : back) z *= TestType(1) / TestType(n);
+    CHECK(rel_l2_error<TestType, TestType>(back, x) < tolerance<TestType>(n));
+  }
+  CHECK(sizes > 50);  // 82 sizes with factor.hpp's radices of 2026-11
+  CHECK_THROWS_AS(MixedRadixPlan<double>(24, {8, 4}), std::invalid_argument);
+  CHECK_THROWS_AS(MixedRadixPlan<double>(36, {6, 6}), std::invalid_argument);
 }
 
 TEMPLATE_TEST_CASE("large 7-smooth products and primes: forward, inverse and round trip against FFTW", "[12][large]", float, double) {
