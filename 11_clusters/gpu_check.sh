@@ -10,7 +10,7 @@ LOGS=${LOGS:-/tmp/logs11}
 mkdir -p "$OUT" "$LOGS"
 B=build/gpu
 pack() { tar czf "$OUT/logs11.tgz" -C "$LOGS" . 2>/dev/null; }
-T="test_11_emulated test_11_clusters bench_11_clusters ${EXTRA_TARGETS:-}"
+T="test_11_emulated test_11_clusters bench_11_clusters racecheck_probe_11 ${EXTRA_TARGETS:-}"
 start=$SECONDS
 cmake --build $B -j"$(nproc)" --target $T >"$LOGS/build11.log" 2>&1 || { grep -B2 -A8 error "$LOGS/build11.log" | head -60; pack; exit 1; }
 echo "== build: $((SECONDS - start)) s"
@@ -28,6 +28,11 @@ echo "memcheck rc=$? $(grep -E 'ERROR SUMMARY' "$LOGS/memcheck11.log" | tail -1)
 timeout 200 compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 $X "[sanitize]" >"$LOGS/racecheck11.log" 2>&1
 echo "racecheck rc=$? $(grep -E 'RACECHECK SUMMARY' "$LOGS/racecheck11.log" | tail -1)"
 grep -m5 -iE "cluster|not supported|warning" "$LOGS/racecheck11.log"
+# Does racecheck see distributed shared memory? A planted race must show hazards, its synced twin none.
+for m in synced race; do
+  timeout 60 compute-sanitizer --tool racecheck --racecheck-report all $B/11_clusters/racecheck_probe_11 $m >"$LOGS/probe_$m.log" 2>&1
+  echo "racecheck_probe_11 $m rc=$? $(grep -E 'RACECHECK SUMMARY' "$LOGS/probe_$m.log")"
+done
 pack
 # Another check sharing the GPU (WAIT_FOR: the file it writes when done) must not overlap the timing.
 while [ -n "${WAIT_FOR:-}" ] && [ ! -f "$WAIT_FOR" ] && [ $SECONDS -lt 420 ]; do sleep 2; done
