@@ -72,62 +72,65 @@ double bound(std::size_t n) {
 
 }  // namespace
 
-TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last bit", "[12][butterflies]") {
-  // Each butterfly applied to the unit vectors gives the columns of the r-point DFT matrix.
-  auto check = [](auto radix_tag, auto fn) {
-    constexpr unsigned r = decltype(radix_tag)::value;
-    for (Direction dir : {Direction::forward, Direction::inverse}) {
-      for (unsigned j = 0; j < r; ++j) {
-        Complex<long double> a[r];
-        Complex<double> ad[r];
-        Complex<float> af[r];
-        for (unsigned i = 0; i < r; ++i) { a[i] = {}; ad[i] = {}; af[i] = {}; }
-        a[j] = {1, 0};
-        ad[j] = {1, 0};
-        af[j] = {1, 0};
-        fn(dir, a, ad, af);
-        for (unsigned k = 0; k < r; ++k) {
-          auto want = twiddle_ld(static_cast<std::int64_t>(j * k), r);
-          if (dir == Direction::inverse) want = conj(want);
-          INFO("radix " << r << " " << to_string(dir) << " column " << j << " row " << k);
-          CHECK(std::fabs(static_cast<double>(a[k].re - want.re)) < 1e-18);
-          CHECK(std::fabs(static_cast<double>(a[k].im - want.im)) < 1e-18);
-          CHECK(ad[k].re == static_cast<double>(want.re));
-          CHECK(ad[k].im == static_cast<double>(want.im));
-          CHECK(std::fabs(af[k].re - static_cast<float>(want.re)) <= 6e-8f);
-          CHECK(std::fabs(af[k].im - static_cast<float>(want.im)) <= 6e-8f);
-        }
+// A butterfly applied to each unit vector gives a column of the r-point DFT matrix. fn(dir, x)
+// applies it in place to arrays of long double, double and float; long double must agree to
+// 1e-18, double and float within the bounds given (0: to the last bit).
+template <unsigned r, class Fn>
+void check_dft_matrix(Fn fn, double double_bound, float float_bound) {
+  for (Direction dir : {Direction::forward, Direction::inverse}) {
+    for (unsigned j = 0; j < r; ++j) {
+      Complex<long double> a[r];
+      Complex<double> ad[r];
+      Complex<float> af[r];
+      for (unsigned i = 0; i < r; ++i) { a[i] = {}; ad[i] = {}; af[i] = {}; }
+      a[j] = {1, 0};
+      ad[j] = {1, 0};
+      af[j] = {1, 0};
+      fn(dir, a);
+      fn(dir, ad);
+      fn(dir, af);
+      for (unsigned k = 0; k < r; ++k) {
+        auto want = twiddle_ld(static_cast<std::int64_t>(j * k), r);
+        if (dir == Direction::inverse) want = conj(want);
+        INFO("radix " << r << " " << to_string(dir) << " column " << j << " row " << k);
+        CHECK(std::fabs(static_cast<double>(a[k].re - want.re)) < 1e-18);
+        CHECK(std::fabs(static_cast<double>(a[k].im - want.im)) < 1e-18);
+        CHECK(std::fabs(ad[k].re - static_cast<double>(want.re)) <= double_bound);
+        CHECK(std::fabs(ad[k].im - static_cast<double>(want.im)) <= double_bound);
+        CHECK(std::fabs(af[k].re - static_cast<float>(want.re)) <= float_bound);
+        CHECK(std::fabs(af[k].im - static_cast<float>(want.im)) <= float_bound);
       }
     }
+  }
+}
+
+// butterflies.hpp's butterfly<R> and stage_cpu.hpp's cpu_butterfly<R> as fn(dir, x).
+template <unsigned R>
+auto shared_butterfly() {
+  return [](Direction dir, auto* x) {
+    if (dir == Direction::forward) butterfly<R, Direction::forward>(x);
+    else butterfly<R, Direction::inverse>(x);
   };
-#define COURSE_RADIX(R)                                                                                  \
-  check(std::integral_constant<unsigned, R>{}, [](Direction dir, auto* a, auto* ad, auto* af) {          \
-    if (dir == Direction::forward) {                                                                    \
-      butterfly<R, Direction::forward>(a); butterfly<R, Direction::forward>(ad); butterfly<R, Direction::forward>(af); \
-    } else {                                                                                            \
-      butterfly<R, Direction::inverse>(a); butterfly<R, Direction::inverse>(ad); butterfly<R, Direction::inverse>(af); \
-    }                                                                                                   \
-  })
-  COURSE_RADIX(2);
-  COURSE_RADIX(3);
-  COURSE_RADIX(4);
-  COURSE_RADIX(5);
-  COURSE_RADIX(7);
-  COURSE_RADIX(8);
-#undef COURSE_RADIX
+}
+template <unsigned R>
+auto stage_butterfly() {
+  return [](Direction dir, auto* x) {
+    if (dir == Direction::forward) cpu_butterfly<R, Direction::forward>(x);
+    else cpu_butterfly<R, Direction::inverse>(x);
+  };
+}
+
+TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last bit", "[12][butterflies]") {
+  check_dft_matrix<2>(shared_butterfly<2>(), 0, 6e-8f);
+  check_dft_matrix<3>(shared_butterfly<3>(), 0, 6e-8f);
+  check_dft_matrix<4>(shared_butterfly<4>(), 0, 6e-8f);
+  check_dft_matrix<5>(shared_butterfly<5>(), 0, 6e-8f);
+  check_dft_matrix<7>(shared_butterfly<7>(), 0, 6e-8f);
+  check_dft_matrix<8>(shared_butterfly<8>(), 0, 6e-8f);
   // stage_cpu.hpp's odd radices, which the CPU stage runs instead.
-#define COURSE_CPU_RADIX(R)                                                                              \
-  check(std::integral_constant<unsigned, R>{}, [](Direction dir, auto* a, auto* ad, auto* af) {          \
-    if (dir == Direction::forward) {                                                                    \
-      cpu_butterfly<R, Direction::forward>(a); cpu_butterfly<R, Direction::forward>(ad); cpu_butterfly<R, Direction::forward>(af); \
-    } else {                                                                                            \
-      cpu_butterfly<R, Direction::inverse>(a); cpu_butterfly<R, Direction::inverse>(ad); cpu_butterfly<R, Direction::inverse>(af); \
-    }                                                                                                   \
-  })
-  COURSE_CPU_RADIX(3);
-  COURSE_CPU_RADIX(5);
-  COURSE_CPU_RADIX(7);
-#undef COURSE_CPU_RADIX
+  check_dft_matrix<3>(stage_butterfly<3>(), 0, 6e-8f);
+  check_dft_matrix<5>(stage_butterfly<5>(), 0, 6e-8f);
+  check_dft_matrix<7>(stage_butterfly<7>(), 0, 6e-8f);
 }
 
 TEMPLATE_TEST_CASE("the CPU stage's odd-radix butterflies give butterflies.hpp's bits", "[12][butterflies]", float, double) {
@@ -172,42 +175,11 @@ TEMPLATE_TEST_CASE("the packed twiddle multiply gives the textbook product's bit
 }
 
 TEST_CASE("the composite butterflies 6, 9, 10, 16 are the DFT matrix within a few roundings", "[12][butterflies]") {
-  // Unit vectors again; each output is a product of up to three rounded constants, so the
-  // bound is a few units in the last place instead of exact.
-  auto check = [](auto radix_tag) {
-    constexpr unsigned r = decltype(radix_tag)::value;
-    for (Direction dir : {Direction::forward, Direction::inverse}) {
-      for (unsigned j = 0; j < r; ++j) {
-        Complex<long double> a[r];
-        Complex<double> ad[r];
-        Complex<float> af[r];
-        for (unsigned i = 0; i < r; ++i) { a[i] = {}; ad[i] = {}; af[i] = {}; }
-        a[j] = {1, 0};
-        ad[j] = {1, 0};
-        af[j] = {1, 0};
-        if (dir == Direction::forward) {
-          butterfly<r, Direction::forward>(a); butterfly<r, Direction::forward>(ad); butterfly<r, Direction::forward>(af);
-        } else {
-          butterfly<r, Direction::inverse>(a); butterfly<r, Direction::inverse>(ad); butterfly<r, Direction::inverse>(af);
-        }
-        for (unsigned k = 0; k < r; ++k) {
-          auto want = twiddle_ld(static_cast<std::int64_t>(j * k), r);
-          if (dir == Direction::inverse) want = conj(want);
-          INFO("radix " << r << " " << to_string(dir) << " column " << j << " row " << k);
-          CHECK(std::fabs(static_cast<double>(a[k].re - want.re)) < 1e-18);
-          CHECK(std::fabs(static_cast<double>(a[k].im - want.im)) < 1e-18);
-          CHECK(std::fabs(ad[k].re - static_cast<double>(want.re)) <= 4e-16);
-          CHECK(std::fabs(ad[k].im - static_cast<double>(want.im)) <= 4e-16);
-          CHECK(std::fabs(af[k].re - static_cast<float>(want.re)) <= 2.4e-7f);
-          CHECK(std::fabs(af[k].im - static_cast<float>(want.im)) <= 2.4e-7f);
-        }
-      }
-    }
-  };
-  check(std::integral_constant<unsigned, 6>{});
-  check(std::integral_constant<unsigned, 9>{});
-  check(std::integral_constant<unsigned, 10>{});
-  check(std::integral_constant<unsigned, 16>{});
+  // Each output is a product of up to three rounded constants: a few units in the last place.
+  check_dft_matrix<6>(shared_butterfly<6>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<9>(shared_butterfly<9>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<10>(shared_butterfly<10>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<16>(shared_butterfly<16>(), 4e-16, 2.4e-7f);
   // The compiler's own cos and sin, against the course's twiddles.
   for (unsigned r : {6u, 9u, 10u, 16u, 7u, 360u})
     for (unsigned e = 0; e < r; ++e) {
