@@ -59,8 +59,9 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     : n_(n), batch_(batch), stream_(stream), shared_io_(shared_io) {
   require_smooth_size<T>(n, batch);  // bad N and batch are refused before the device is asked
   cuda::require_supported_gpu(chapter);
-  // Blocks of 64 KiB fit every GPU from Turing on; a smaller limit set by COURSE_SHARED_LIMIT_KIB
-  // (how the tests model a smaller GPU) gets smaller blocks, and more passes where N needs them.
+  // Blocks up to 128 KiB where the device allows them (64 KiB on Turing); a smaller limit set by
+  // COURSE_SHARED_LIMIT_KIB (how the tests model a smaller GPU) gets smaller blocks, and more
+  // passes where N needs them.
   const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
   const int most = most_block_points<T>(limit.bytes);
   PassTables<T> tables;
