@@ -5,10 +5,8 @@
 #include <cufft.h>
 
 #include <algorithm>
-#include <mutex>
 #include <sstream>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "10_2d_real/fft2d.hpp"
@@ -151,18 +149,6 @@ PassInfo pass_info(std::size_t len, std::size_t group, std::size_t blocks, std::
   return p;
 }
 
-// Kernels above the default 48 KiB of dynamic shared memory must say so once per kernel.
-inline void allow_shared(const void* kernel, std::size_t bytes) {
-  static std::mutex m;
-  static std::unordered_map<const void*, std::size_t> allowed;
-  if (bytes <= 48 * 1024) return;
-  std::lock_guard<std::mutex> lock(m);
-  auto& a = allowed[kernel];
-  if (a >= bytes) return;
-  COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)));
-  a = bytes;
-}
-
 // Calls f(NB, LogRadix) as compile-time constants for the kernels that exist: radix 4 with
 // NB = 1, 2, 4, 8 and radix 16 with NB = 1.
 template <class F>
@@ -202,7 +188,7 @@ void launch_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, const 
                 bool inverse, T scale, cudaStream_t stream) {
   with_kernel_shape(p, [&](auto nb, auto lr) {
     auto* k = &c2c_pass_kernel<T, decltype(nb)::value, Interleaved, decltype(lr)::value>;
-    allow_shared(reinterpret_cast<const void*>(k), p.shared_bytes);
+    cuda::allow_shared(reinterpret_cast<const void*>(k), p.shared_bytes);
     k<<<static_cast<unsigned>(p.blocks), p.threads, p.shared_bytes, stream>>>(in, out, a, tw, inverse, scale);
   });
   COURSE_CUDA_CHECK_LAUNCH();
@@ -374,7 +360,7 @@ void RealPlan2D<T>::forward(const T* in, Complex<T>* out) const {
   }
   with_kernel_shape(row_, [&](auto nb, auto lr) {
     auto* k = &r2c_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
-    allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
+    cuda::allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
     k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(
         reinterpret_cast<const Complex<T>*>(in), out, a, half_table_.data(), split_table_.data());
   });
@@ -406,7 +392,7 @@ void RealPlan2D<T>::inverse(const Complex<T>* in, T* out) const {
   const PassArgs a = row_args(m, row_.group, rows * batch, bins, m);
   with_kernel_shape(row_, [&](auto nb, auto lr) {
     auto* k = &c2r_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
-    allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
+    cuda::allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
     k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(
         rows_in, reinterpret_cast<Complex<T>*>(out), a, half_table_.data(), split_table_.data());
   });
@@ -495,7 +481,7 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
   }
   with_kernel_shape(row_, [&](auto nb, auto lr) {
     auto* k = &pupil_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
-    allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
+    cuda::allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
     k<<<static_cast<unsigned>(row_.blocks), row_.threads, row_.shared_bytes, stream_>>>(otf, ra, row_table_.data(), pupil_,
                                                                                         static_cast<long long>(shape_.rows));
   });
@@ -503,7 +489,7 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
   const PassArgs ca = column_args(rows, column_.group, cols);
   with_kernel_shape(column_, [&](auto nb, auto lr) {
     auto* k = &otf_columns_kernel<T, decltype(nb)::value, decltype(lr)::value>;
-    allow_shared(reinterpret_cast<const void*>(k), column_.shared_bytes);
+    cuda::allow_shared(reinterpret_cast<const void*>(k), column_.shared_bytes);
     k<<<static_cast<unsigned>(column_.blocks), column_.threads, column_.shared_bytes, stream_>>>(otf, psf, ca, column_table_.data());
   });
   COURSE_CUDA_CHECK_LAUNCH();

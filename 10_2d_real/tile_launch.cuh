@@ -1,10 +1,8 @@
 // Definitions of tile_launch.hpp's functions: from the run-time log2 M to the compile-time tile.
 #pragma once
 
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <unordered_set>
 
 #include "10_2d_real/shape.hpp"
 #include "10_2d_real/tile_kernels.cuh"
@@ -25,16 +23,10 @@ void with_log_side(int logm, Fn&& f) {
 }
 
 // 09's tiles hold up to 64 KiB of data plus padding (128 KiB with two copies), above the default
-// 48 KiB of dynamic shared memory: such a kernel must say so once.
+// 48 KiB of dynamic shared memory: such a kernel must say so (common/cuda_helpers.hpp).
 template <class K>
 void launch(K* kernel, int bytes, const TileLaunch& l, unsigned threads, auto... args) {
-  if (bytes > 48 * 1024) {
-    static std::mutex m;
-    static std::unordered_set<const void*> done;
-    std::lock_guard<std::mutex> lock(m);
-    if (done.insert(reinterpret_cast<const void*>(kernel)).second)
-      COURSE_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-  }
+  cuda::allow_shared(reinterpret_cast<const void*>(kernel), static_cast<std::size_t>(bytes));
   kernel<<<static_cast<unsigned>(l.blocks), threads, static_cast<std::size_t>(bytes), l.stream>>>(args...);
   COURSE_CUDA_CHECK_LAUNCH();
 }

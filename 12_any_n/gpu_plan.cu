@@ -89,8 +89,8 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (const auto& a : passes_)
-    COURSE_CUDA_CHECK(
-        cudaFuncSetAttribute(kernel_for<T>(a.threads, direct_pass(a, shared_io_)), cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    cuda::allow_shared(reinterpret_cast<const void*>(kernel_for<T>(a.threads, direct_pass(a, shared_io_))),
+                       static_cast<std::size_t>(pass_shared_bytes(a)));
 }
 
 template <class T>

@@ -103,4 +103,15 @@ std::string describe(const DeviceInfo& d) {
   return s.str();
 }
 
+void allow_shared(const void* kernel, std::size_t bytes) {
+  if (bytes <= 48 * 1024) return;
+  static std::mutex m;
+  static std::map<const void*, std::size_t> allowed;
+  std::lock_guard<std::mutex> lock(m);
+  std::size_t& a = allowed[kernel];
+  if (a >= bytes) return;
+  COURSE_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)));
+  a = bytes;
+}
+
 }  // namespace course::cuda

@@ -111,6 +111,10 @@ std::string version_string(int cuda_version);  // 13000 -> "13.0"
 
 // The current device's opt-in shared memory per block, in bytes (asked once per device).
 int device_shared_limit_bytes();
+// Lets `kernel` use `bytes` of dynamic shared memory when that is above the default 48 KiB.
+// The attribute belongs to the kernel, not to a plan, so it is only ever raised: a later plan
+// that needs less must not take it away from an earlier one that needs more.
+void allow_shared(const void* kernel, std::size_t bytes);
 // Throws course::size_error, naming the GPU and its compute capability, when the current device
 // is older than the course supports (gpu_limits.hpp); every GPU plan calls it before any work.
 void require_supported_gpu(const std::string& chapter);
