@@ -3,8 +3,9 @@
 # benchmark against cuFFT.
 #   source tools/gpu_env.sh; bash 12_any_n/gpu_check.sh
 # Logs go to $LOGS (default /tmp/logs12); $OUT gets logs12.tgz (refreshed after every stage)
-# and bench_12_gpu.json. BENCH_FILTER picks benchmarks; SKIP_TESTS=1, SKIP_SAN=1 and SKIP_BENCH=1
-# leave out the tests, the sanitizers or the benchmark (two calls of under 10 minutes each).
+# and bench_12_gpu.json. BENCH_FILTER picks benchmarks; SKIP_TESTS=1 leaves out the tests and the
+# sanitizers beside them, SKIP_SAN=1 the sanitizers alone, SKIP_BENCH=1 the benchmark (two calls
+# of under 10 minutes each).
 set -o pipefail
 OUT=${OUT:-/tmp/out}
 LOGS=${LOGS:-/tmp/logs12}
@@ -17,7 +18,7 @@ cmake --build $B -j"$(nproc)" --target $T >"$LOGS/build12.log" 2>&1 || { grep -B
 echo "== build: $((SECONDS - start)) s"
 X=$B/12_any_n/test_12_gpu
 if [ "${SKIP_TESTS:-0}" != 1 ]; then
-echo "== tests in four shards at once, compute-sanitizer beside them"
+echo "== tests in five shards at once, compute-sanitizer beside them"
 # The conformance cases spend most of their time in the CPU reference: shards use the cores.
 start=$SECONDS
 shard() {

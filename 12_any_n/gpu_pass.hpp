@@ -30,13 +30,13 @@
 
 namespace course::anyn::gpu {
 
-inline constexpr int kMaxStages = 14;  // stages within one pass: L <= 16384 = 2^14
+inline constexpr int kMaxStages = 14;  // stages within one pass (pass_radices gives 6 at most)
 
 // The points one block holds: up to kLargestBlockPoints (128 KiB of shared memory) for a
 // single pass where the GPU allows it, up to kBlockPoints (64 KiB, which every GPU from Turing
 // on allows) for the columns of passes of several. A thread keeps 16 points in registers, so a
-// block of P points has at most P / 16 threads. The plan picks P from 2048 up: small blocks,
-// more of them on an SM, for short transforms.
+// block of P points has at most P / 16 threads. The plan picks P from kSmallestOnePassBlock
+// (one pass) or kSmallestBlock (passes of several) up: small blocks, more of them on an SM.
 template <class T>
 inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
 template <class T>

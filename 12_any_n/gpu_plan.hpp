@@ -1,7 +1,7 @@
 // 12_any_n on the GPU: batched transforms of any N.
 //   course::anyn::gpu::Plan<float> plan(1000, batch);       // refuses bad N and batch, naming the limit
 //   plan.execute(d_in, d_out, course::Direction::forward);  // device pointers, in == out allowed
-//   plan.describe();                                        // "1000 = 8 * 5 * 5 * 5, one pass, ..."
+//   plan.describe();                                        // "... in 1 pass; 1000 = 10 * 10 * 10, ..."
 // N = 2^k: 09's plan. Other N = 2^a 3^b 5^c 7^d: one to three mixed-radix passes (gpu_pass.hpp).
 // Any other N: Bluestein, a convolution of M >= 2N - 1 points through 09's plan (gpu_bluestein.cu).
 #pragma once

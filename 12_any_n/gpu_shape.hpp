@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,8 @@ int most_block_points(int limit_bytes) {
 }
 
 // The pass lengths, first pass first: one pass when N fits a block of most_points; else the
-// fewest passes of at most kMinColumns columns a block of kBlockPoints (1024 points: two up to
-// 2^20, three up to 2^30), the most even split (larger first); {} when N has no such split.
+// fewest passes of at most min(most_points, kBlockPoints) / kMinColumns points each (1024: two
+// up to 2^20, three up to 2^30), the most even split (larger first); {} when N has no such split.
 template <class T>
 std::vector<std::size_t> split_passes(std::size_t n, int most_points = kLargestBlockPoints<T>) {
   if (n <= static_cast<std::size_t>(most_points)) return {n};
@@ -147,6 +148,7 @@ inline std::vector<unsigned> pass_radices(std::size_t l) {
 template <class T>
 void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
   const auto r = pass_radices(l);
+  if (r.size() > static_cast<std::size_t>(kMaxStages)) throw std::logic_error("12_any_n: more stages than PassArgs holds");
   a.stages = static_cast<int>(r.size());
   std::size_t n = l, s = 1;
   for (int st = 0; st < a.stages; ++st) {
@@ -180,8 +182,8 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 }
 
 // The passes of a batch of N-point transforms, forward (bind_pass sets the direction, the data
-// and the tables). block_points: 0 lets the plan choose; 2048, 4096 or 8192 (float) forces it
-// where it fits.
+// and the tables). block_points: 0 lets the plan choose; 2048 up to kLargestBlockPoints forces
+// it where it fits.
 template <class T>
 std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
                                      int most_points = kLargestBlockPoints<T>) {
