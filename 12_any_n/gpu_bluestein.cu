@@ -65,9 +65,10 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
   cuda::require_supported_gpu(chapter);
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   // work (batch M), 09's scratch for M (batch M at most), the chirp and the kernel.
-  const std::size_t need = (2 * batch * m_ + n + m_) * sizeof(Complex<T>);
-  if (need > free_bytes)
-    refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(need >> 20) +
+  // In long double: a batch near 2^64 / M would wrap a size_t product around.
+  const long double need = (2.0L * batch * m_ + n + m_) * sizeof(Complex<T>);
+  if (need > static_cast<long double>(free_bytes))
+    refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(static_cast<unsigned long long>(need / 1048576)) +
                                 " MiB for Bluestein's convolutions of M = " + std::to_string(m_) + " points, above the " +
                                 std::to_string(free_bytes >> 20) + " MiB free on the GPU",
                 "a smaller batch");
