@@ -41,6 +41,20 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const PassArgs<
   }
 }
 
+#if defined(__CUDACC__)
+// On the GPU, a thread's registers for a radix-R stage: its own locals, whatever tid.
+template <class T>
+struct OwnRegs {
+  template <unsigned R>
+  struct Of {
+    StageRegs<R, T> r;
+    __device__ StageRegs<R, T>& operator()(unsigned) { return r; }
+  };
+  template <unsigned R>
+  __device__ Of<R> get() const { return {}; }
+};
+#endif
+
 // RegsFor<R> is a template that gives StageRegs<R, T>& for a thread.
 //
 // DIRECT (a single pass, whole transforms, D = 1, at least one stage): the first stage reads

@@ -7,6 +7,8 @@
 
 #include <sstream>
 
+#include "12_any_n/gpu_bluestein_block.hpp"
+
 namespace course::anyn::gpu {
 
 namespace {
@@ -48,6 +50,24 @@ __global__ void chirp_out_kernel(const Complex<T>* work, const Complex<T>* chirp
   }
 }
 
+// Small M: the whole Bluestein in one block (gpu_bluestein_block.hpp). THREADS as the mixed
+// pass kernel's: 16 points a thread, 64 or 128 registers.
+template <class T, int THREADS>
+__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS)
+    bluestein_block_kernel(const PassArgs<T> a, const BluesteinBlockArgs<T> b) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
+  run_bluestein_block(blockIdx.x, a, b, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); },
+                      OwnRegs<T>{});
+}
+
+template <class T>
+auto bluestein_block_kernel_for(std::uint32_t threads) {
+  if (threads <= 128) return &bluestein_block_kernel<T, 128>;
+  if (threads <= 256) return &bluestein_block_kernel<T, 256>;
+  return &bluestein_block_kernel<T, 512>;
+}
+
 constexpr unsigned kThreadsEw = 256;
 
 dim3 grid_of(std::size_t points, std::size_t batch) {
@@ -75,13 +95,7 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
   // The chirp (bluestein_chirp: n^2 taken modulo 2N in integers) and b = conj(c) / M wrapped
   // around M, from the double chirp (the inverse's 1/M folded in; M a power of two, exact).
   const std::vector<Complex<T>> c = bluestein_chirp<T>(n);
-  const std::vector<Complex<double>> cd = bluestein_chirp<double>(n);
-  std::vector<Complex<T>> b(m_, Complex<T>{});
-  for (std::size_t k = 0; k < n; ++k) {
-    const Complex<T> cj(conj(cd[k]) * (1.0 / static_cast<double>(m_)));
-    b[k] = cj;
-    if (k) b[m_ - k] = cj;
-  }
+  const std::vector<Complex<T>> b = bluestein_filter<T>(n, m_);
   chirp_ = cuda::DeviceBuffer<Complex<T>>(n);
   chirp_.upload(std::span<const Complex<T>>(c.data(), c.size()));
   kernel_ = cuda::DeviceBuffer<Complex<T>>(m_);
@@ -90,8 +104,17 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     radixn::Plan<T> once(m_, 1, stream_);
     once.execute(kernel_.data(), kernel_.data(), Direction::forward);
   }
-  convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
-  work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+  if (m_ <= kBluesteinBlockPoints<T>) {
+    // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU).
+    PassTables<T> tables;
+    block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>)).at(0);
+    stage_ = cuda::DeviceBuffer<Complex<T>>(tables.stage.size());
+    stage_.upload(std::span<const Complex<T>>(tables.stage.data(), tables.stage.size()));
+    cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_.threads)), pass_shared_bytes(block_pass_));
+  } else {
+    convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
+    work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+  }
   COURSE_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
 
@@ -99,6 +122,13 @@ template <class T>
 void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   const bool inverse = dir == Direction::inverse;
   const auto n = static_cast<std::uint32_t>(n_), m = static_cast<std::uint32_t>(m_);
+  if (!convolution_) {
+    const auto a = bind_pass<T>(block_pass_, 0, 1, nullptr, nullptr, Direction::forward, stage_.data(), nullptr, nullptr);
+    const BluesteinBlockArgs<T> b{in, out, chirp_.data(), kernel_.data(), n, make_divisor(n), inverse};
+    bluestein_block_kernel_for<T>(a.threads)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
+    COURSE_CUDA_CHECK_LAUNCH();
+    return;
+  }
   chirp_in_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(in, chirp_.data(), work_.data(), n, m, batch_, inverse);
   COURSE_CUDA_CHECK_LAUNCH();
   convolution_->execute(work_.data(), work_.data(), Direction::forward);
@@ -112,6 +142,11 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
 template <class T>
 std::string BluesteinPlan<T>::describe() const {
   std::ostringstream s;
+  if (!convolution_) {
+    s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein in one kernel: chirp, FFT of M = " << m_
+      << ", product, inverse, chirp in shared memory, " << block_pass_.c << " transforms a block of " << block_pass_.threads << " threads";
+    return s.str();
+  }
   s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: chirp, 09's FFT of M = " << m_ << " (" << convolution_->describe()
     << "), product, inverse, chirp";
   return s.str();

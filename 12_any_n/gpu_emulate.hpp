@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "12_any_n/gpu_block.hpp"
+#include "12_any_n/gpu_bluestein_block.hpp"
 #include "12_any_n/gpu_shape.hpp"
 
 namespace course::anyn::gpu {
@@ -54,6 +55,30 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
     emulate_pass(bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data()),
                  direct_pass(passes[i], shared_io));
     src = dst;
+  }
+}
+
+// Bluestein in one block a transform batch (gpu_bluestein_block.hpp), as the GPU plan runs it for
+// M <= kBluesteinBlockPoints; K from the emulated passes.
+template <class T>
+void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
+  const std::size_t m = convolution_length(n);
+  const std::vector<Complex<T>> b = bluestein_filter<T>(n, m), chirp = bluestein_chirp<T>(n);
+  std::vector<Complex<T>> k(m);
+  emulate_passes<T>(m, 1, b.data(), k.data(), Direction::forward);
+  PassTables<T> tables;
+  const auto passes = make_passes<T>(m, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>));
+  const PassArgs<T> a = bind_pass<T>(passes.at(0), 0, 1, nullptr, nullptr, Direction::forward, tables.stage.data(), nullptr, nullptr);
+  const BluesteinBlockArgs<T> args{in, out, chirp.data(), k.data(), static_cast<std::uint32_t>(n), make_divisor(static_cast<std::uint32_t>(n)),
+                                   dir == Direction::inverse};
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
+  const auto each = [&](auto&& phase) {
+    for (unsigned tid = 0; tid < a.threads; ++tid) phase(tid, a.threads);
+  };
+  for (std::uint64_t blk = 0; blk < pass_blocks(a); ++blk) {
+    std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
+    run_bluestein_block(blk, a, args, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
   }
 }
 

@@ -10,18 +10,6 @@
 
 namespace course::anyn::gpu {
 
-// A thread's registers for a radix-R stage: its own locals, whatever tid.
-template <class T>
-struct OwnRegs {
-  template <unsigned R>
-  struct Of {
-    StageRegs<R, T> r;
-    __device__ StageRegs<R, T>& operator()(unsigned) { return r; }
-  };
-  template <unsigned R>
-  __device__ Of<R> get() const { return {}; }
-};
-
 // THREADS: the most threads a launch of this kernel has (make_passes gives a pass up to block
 // points / 16). The register cap that keeps 1024 float threads or 512 double threads on an SM
 // (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks

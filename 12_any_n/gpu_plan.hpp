@@ -49,10 +49,12 @@ class BluesteinPlan {
  private:
   std::size_t n_ = 0, batch_ = 0, m_ = 0;
   cudaStream_t stream_ = nullptr;
-  std::unique_ptr<radixn::Plan<T>> convolution_;
-  cuda::DeviceBuffer<Complex<T>> chirp_;   // c_n, n < N
-  cuda::DeviceBuffer<Complex<T>> kernel_;  // FFT_M of conj(c) wrapped, divided by M
-  cuda::DeviceBuffer<Complex<T>> work_;    // batch * M
+  std::unique_ptr<radixn::Plan<T>> convolution_;  // M above kBluesteinBlockPoints: 09's plan
+  PassArgs<T> block_pass_;                         // else one kernel, this pass's stages inside it
+  cuda::DeviceBuffer<Complex<T>> stage_;           // its stage twiddles
+  cuda::DeviceBuffer<Complex<T>> chirp_;           // c_n, n < N
+  cuda::DeviceBuffer<Complex<T>> kernel_;          // FFT_M of conj(c) wrapped, divided by M
+  cuda::DeviceBuffer<Complex<T>> work_;            // batch * M
 };
 
 template <class T>

@@ -104,6 +104,21 @@ TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
   }
 }
 
+TEMPLATE_TEST_CASE("12 GPU Bluestein in one block, emulated: primes and other rough N", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  // M = 32 .. 8192 float, .. 4096 double; 1009 and 2039 with partial last blocks of a batch of 3.
+  cfg.sizes = {11, 17, 97, 143, 1009, 2039};
+  if (sizeof(TestType) == 4) cfg.sizes.push_back(4093);
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 17;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<TestType>(
+      [](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t n, std::size_t batch, Direction dir) {
+        emulate_bluestein_block<TestType>(n, batch, in.data(), out.data(), dir);
+      },
+      cfg));
+}
+
 TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
   using V = std::vector<std::size_t>;
   CHECK(split_passes<float>(16384) == V{16384});

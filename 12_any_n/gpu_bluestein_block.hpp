@@ -1,0 +1,84 @@
+// Bluestein for small N in one kernel. A block holds C whole convolutions of M points in shared
+// memory and does all of
+//     a = (x c, 0 ... 0)  ->  FFT_M  ->  times K = FFT_M(b) / M  ->  inverse FFT_M  ->  X = c a
+// there, the inverse FFT as conj(FFT_M(conj)): x is read once and X written once, where the
+// five-kernel path (gpu_bluestein.cu) moves each of M points about five times. It takes M up to
+// a 64 KiB block (8192 float, 4096 double points: N up to 4096 or 2048).
+//
+// The stages are the mixed-radix pass's (gpu_block.hpp) on a single pass of M points; the
+// emulation (gpu_emulate.hpp) runs this same code on the CPU.
+#pragma once
+
+#include <vector>
+
+#include "12_any_n/factor.hpp"
+#include "12_any_n/gpu_block.hpp"
+
+namespace course::anyn::gpu {
+
+// The largest convolution one block holds.
+template <class T>
+inline constexpr std::size_t kBluesteinBlockPoints = kBlockPoints<T>;
+
+// b = conj(c) / M wrapped around M (b_k = b_(M-k) = conj(c_k) / M, k < N), from the double chirp:
+// its FFT is K, the inverse's 1/M folded in (M a power of two: exact).
+template <class T>
+std::vector<Complex<T>> bluestein_filter(std::size_t n, std::size_t m) {
+  const std::vector<Complex<double>> cd = bluestein_chirp<double>(n);
+  std::vector<Complex<T>> b(m, Complex<T>{});
+  for (std::size_t k = 0; k < n; ++k) {
+    const Complex<T> cj(conj(cd[k]) * (1.0 / static_cast<double>(m)));
+    b[k] = cj;
+    if (k) b[m - k] = cj;
+  }
+  return b;
+}
+
+template <class T>
+struct BluesteinBlockArgs {
+  const Complex<T>* in = nullptr;
+  Complex<T>* out = nullptr;
+  const Complex<T>* chirp = nullptr;   // c_n = exp(-i pi n^2 / N), n < N
+  const Complex<T>* kernel = nullptr;  // K = FFT_M(b) / M, M values
+  std::uint32_t n = 1;                 // N
+  Divisor n_div;                       // N, to split a block's outputs into transforms
+  bool inverse = false;                // conj(forward(conj x)): conjugate on the way in and out
+};
+
+// a: the single pass of M points (make_passes(M, batch, ...)): its stages, C transforms a
+// block, L = M, columns = batch.
+template <class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const PassArgs<T>& a, const BluesteinBlockArgs<T>& b,
+                                                   Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+  const std::uint32_t valid = valid_columns(a, block), points = a.c * a.l;
+  const std::uint64_t first = block * a.c;  // the block's first transform
+  // x c, zero-padded to M.
+  each([&](unsigned tid, unsigned threads) {
+    for (std::uint32_t e = tid; e < points; e += threads) {
+      const std::uint32_t c = divide(e, a.l_div), j = e - c * a.l;
+      Complex<T> v{};
+      if (c < valid && j < b.n) v = maybe_conj(b.in[(first + c) * b.n + j], b.inverse) * read_only(b.chirp + j);
+      buf[e] = v;
+    }
+  });
+  barrier();
+  for (int st = 0; st < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+  // Times K, conjugated: the inverse FFT that follows is conj(FFT(conj)).
+  each([&](unsigned tid, unsigned threads) {
+    for (std::uint32_t e = tid; e < points; e += threads) {
+      const std::uint32_t j = e - divide(e, a.l_div) * a.l;
+      buf[e] = conj(buf[e] * read_only(b.kernel + j));
+    }
+  });
+  barrier();
+  for (int st = 0; st < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+  // The first N points of each, conjugated back, times the chirp.
+  each([&](unsigned tid, unsigned threads) {
+    for (std::uint32_t e = tid; e < valid * b.n; e += threads) {
+      const std::uint32_t c = divide(e, b.n_div), j = e - c * b.n;
+      b.out[(first + c) * b.n + j] = maybe_conj(conj(buf[c * a.l + j]) * read_only(b.chirp + j), b.inverse);
+    }
+  });
+}
+
+}  // namespace course::anyn::gpu
