@@ -3,7 +3,7 @@
 # benchmark against cuFFT.
 #   source tools/gpu_env.sh; bash 12_any_n/gpu_check.sh
 # Logs go to $LOGS (default /tmp/logs12); $OUT gets logs12.tgz (refreshed after every stage)
-# and bench_12_gpu.json. BENCH_FILTER picks benchmarks; SKIP_TESTS=1 leaves out the tests and the
+# and bench_12_gpu.json. BENCH_FILTER picks benchmarks, NCU_CASES (and NCU_KERNEL) what ncu profiles; SKIP_TESTS=1 leaves out the tests and the
 # sanitizers beside them, SKIP_SAN=1 the sanitizers alone, SKIP_BENCH=1 the benchmark (two calls
 # of under 10 minutes each).
 set -o pipefail
@@ -64,7 +64,7 @@ pack
 if [ -n "${NCU_CASES:-}" ]; then
   for c in $NCU_CASES; do
     echo "== ncu: $c"
-    timeout 100 ncu --kernel-name regex:mixed_pass --launch-skip 2 --launch-count 1 --section SpeedOfLight --section Occupancy \
+    timeout 100 ncu --kernel-name regex:${NCU_KERNEL:-mixed_pass} --launch-skip 2 --launch-count 1 --section SpeedOfLight --section Occupancy \
       --section WarpStateStats --section MemoryWorkloadAnalysis --section LaunchStats $B/bench-gpu12/bench_12_gpu \
       --benchmark_filter="^12_any_n/gpu/$c/" --benchmark_min_time=0.02 >"$LOGS/ncu12_${c//[:\/]/_}.log" 2>&1
     grep -E "DRAM Throughput|Compute \(SM\) Throughput|Duration|Achieved Occupancy|Registers Per|Block Limit (Reg|Shared)|Stall|Bank" "$LOGS/ncu12_${c//[:\/]/_}.log" | head -14
