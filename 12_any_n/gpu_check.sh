@@ -3,9 +3,10 @@
 # benchmark against cuFFT.
 #   source tools/gpu_env.sh; bash 12_any_n/gpu_check.sh
 # Logs go to $LOGS (default /tmp/logs12); $OUT gets logs12.tgz (refreshed after every stage)
-# and bench_12_gpu.json. BENCH_FILTER picks benchmarks, NCU_CASES (and NCU_KERNEL) what ncu profiles; SKIP_TESTS=1 leaves out the tests and the
-# sanitizers beside them, SKIP_SAN=1 the sanitizers alone, SKIP_BENCH=1 the benchmark (two calls
-# of under 10 minutes each).
+# and bench_12_gpu.json. BENCH_FILTER picks benchmarks; NCU_CASES the benchmark cases and
+# NCU_KERNEL (default mixed_pass) the kernel that ncu profiles; SKIP_TESTS=1 leaves out the tests
+# and the sanitizers beside them, SKIP_SAN=1 the sanitizers alone, SKIP_BENCH=1 the benchmark (two
+# calls of under 10 minutes each).
 set -o pipefail
 OUT=${OUT:-/tmp/out}
 LOGS=${LOGS:-/tmp/logs12}
