@@ -16,14 +16,14 @@ std::size_t batch_for_512_mib(std::size_t n) {
   return std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n);
 }
 
-// One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size, shared_io
-// loads and stores a single pass through shared memory.
+// One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size, `kernel`
+// picks a single pass's kernel (gpu_plan.hpp).
 template <class T>
-void register_plan(const std::string& variant, Workload wl, int block_points, bool shared_io = false) {
+void register_plan(const std::string& variant, Workload wl, int block_points, anyn::gpu::PassKernel kernel = anyn::gpu::PassKernel::best) {
   auto* b = benchmark::RegisterBenchmark(name("12_any_n", variant, precision_name<T>(), wl.n, wl.batch).c_str(),
-                                         [wl, block_points, shared_io](benchmark::State& state) {
+                                         [wl, block_points, kernel](benchmark::State& state) {
     try {
-      anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, block_points, shared_io);
+      anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, block_points, kernel);
       state.SetLabel(plan.describe());
       cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
       fill_random<T>(in.data(), in.size(), 42);
@@ -46,9 +46,13 @@ void register_all() {
   workloads.push_back({999983, 1});
   register_cufft_baselines<T>(workloads);
   for (const auto& wl : workloads) register_plan<T>("gpu", wl, 0);
-  // One change: a single pass's first and last stages through shared memory as well.
-  if constexpr (sizeof(T) == 4)  // double always does (direct_pass)
-    for (std::size_t n : {1000, 2187, 2401, 3125, 6144, 10000}) register_plan<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, true);
+  // One change a row, a single pass: the generic kernel instead of the one compiled for the
+  // shape; then (float) its first and last stages through shared memory as well (double always).
+  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 6144, 10000}) {
+    register_plan<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
+    if constexpr (sizeof(T) == 4)
+      register_plan<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
+  }
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
   // float); 4096 through the mixed-radix passes instead of 09's plan.

@@ -11,8 +11,8 @@ namespace course::anyn::gpu {
 // butterflies and their outputs, the block waits again. At the ends of a single pass read
 // directly (FROM_GLOBAL, TO_GLOBAL), the waits that guard nothing are left out.
 template <unsigned R, bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class Regs>
-FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, Each&& each, Barrier&& barrier,
-                             Regs&& regs) {
+FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, const StageShape& st, Complex<T>* buf, Each&& each,
+                             Barrier&& barrier, Regs&& regs) {
   each([&](unsigned tid, unsigned threads) { gather<R, FROM_GLOBAL>(tid, threads, block, a, st, buf, regs(tid)); });
   // Shared to shared: every input read before any output lands in the same buffer. Global to
   // global (a one-stage pass): in place (in == out), a block reads and writes the same points.
@@ -28,16 +28,16 @@ template <bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, 
 FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
                                             Barrier&& barrier, RegsFor&& regs_for) {
   switch (a.stage[st].radix) {
-    case 2: run_stage<2, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<2>()); break;
-    case 3: run_stage<3, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<3>()); break;
-    case 4: run_stage<4, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<4>()); break;
-    case 5: run_stage<5, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<5>()); break;
-    case 6: run_stage<6, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<6>()); break;
-    case 7: run_stage<7, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<7>()); break;
-    case 8: run_stage<8, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<8>()); break;
-    case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<9>()); break;
-    case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<10>()); break;
-    default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for.template get<16>()); break;
+    case 2: run_stage<2, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<2>()); break;
+    case 3: run_stage<3, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<3>()); break;
+    case 4: run_stage<4, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<4>()); break;
+    case 5: run_stage<5, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<5>()); break;
+    case 6: run_stage<6, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<6>()); break;
+    case 7: run_stage<7, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<7>()); break;
+    case 8: run_stage<8, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<8>()); break;
+    case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<9>()); break;
+    case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<10>()); break;
+    default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<16>()); break;
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_bluestein_block.hpp"
+#include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_shape.hpp"
 
 namespace course::anyn::gpu {
@@ -38,10 +39,33 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
   }
 }
 
+// A single pass through the code of the shape compiled for it (gpu_fixed.hpp), the shape found
+// as fixed_kernel_for finds it: direct in float, through shared memory in double. False (and
+// nothing done) when no compiled shape matches the pass.
+template <class T, std::size_t I = 0>
+bool emulate_fixed_pass(const PassArgs<T>& a) {
+  if constexpr (I == std::tuple_size_v<FixedPasses>) {
+    return false;
+  } else {
+    using Shape = std::tuple_element_t<I, FixedPasses>;
+    if (!Shape::matches(a)) return emulate_fixed_pass<T, I + 1>(a);
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    std::vector<Complex<T>> buf(static_cast<std::size_t>(Shape::c) * Shape::l);
+    const auto each = [&](auto&& phase) {
+      for (unsigned tid = 0; tid < Shape::threads; ++tid) phase(tid, Shape::threads);
+    };
+    for (std::uint64_t b = 0; b < pass_blocks(a); ++b) {
+      std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
+      run_fixed_block<Shape, sizeof(T) == 4>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{Shape::threads});
+    }
+    return true;
+  }
+}
+
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
 template <class T>
 void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
-                    int most_points = kLargestBlockPoints<T>, bool shared_io = false) {
+                    int most_points = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
   std::vector<Complex<T>> scratch[2];
@@ -52,8 +76,8 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
       scratch[i % 2].assign(n * batch, Complex<T>{});
       dst = scratch[i % 2].data();
     }
-    emulate_pass(bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data()),
-                 direct_pass(passes[i], shared_io));
+    const auto a = bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
+    if (!compiled || !emulate_fixed_pass(a)) emulate_pass(a, direct_pass(passes[i], shared_io));
     src = dst;
   }
 }

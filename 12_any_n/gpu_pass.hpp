@@ -53,7 +53,7 @@ inline constexpr int kPointsPerThread = 16;
 struct Divisor {
   std::uint32_t d = 1, magic = 0;
 };
-inline Divisor make_divisor(std::uint32_t d) {
+constexpr Divisor make_divisor(std::uint32_t d) {
   return {d, static_cast<std::uint32_t>(((std::uint64_t{1} << 32) + d - 1) / d)};
 }
 FFT_HD inline std::uint32_t divide(std::uint32_t x, Divisor v) {
@@ -211,9 +211,8 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
 // is at c L + j in both. Its global addresses are made afresh from the arguments (a pointer
 // kept across the stages would cost registers in every stage).
 template <unsigned R, bool FROM_GLOBAL = false, class T>
-FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
+FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const StageShape& st,
                           const Complex<T>* buf, StageRegs<R, T>& r) {
-  const StageShape& st = a.stage[stage_index];
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {
@@ -233,9 +232,8 @@ COURSE_UNROLL
 // The butterflies, their twiddles, then shared memory `buf`, or, with TO_GLOBAL (the last stage
 // of a single pass: m = 1, so p = 0 and no twiddles), global memory, conjugated for the inverse.
 template <unsigned R, bool TO_GLOBAL = false, class T>
-FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, int stage_index,
+FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const StageShape& st,
                            StageRegs<R, T>& r, Complex<T>* buf) {
-  const StageShape& st = a.stage[stage_index];
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T>::U; ++u) {

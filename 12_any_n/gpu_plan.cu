@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "12_any_n/gpu_block.hpp"
+#include "12_any_n/gpu_fixed.hpp"
 #include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
@@ -43,8 +44,8 @@ auto kernel_for(std::uint32_t threads, bool direct) {
 }
 
 template <class T>
-MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, bool shared_io)
-    : n_(n), batch_(batch), stream_(stream), shared_io_(shared_io) {
+MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, PassKernel kernel)
+    : n_(n), batch_(batch), stream_(stream) {
   require_smooth_size<T>(n, batch);  // bad N and batch are refused before the device is asked
   cuda::require_supported_gpu(chapter);
   // Blocks up to 128 KiB where the device allows them (64 KiB on Turing); a smaller limit set by
@@ -76,9 +77,14 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(lo_, tables.lo);
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
-  for (const auto& a : passes_)
-    cuda::allow_shared(reinterpret_cast<const void*>(kernel_for<T>(a.threads, direct_pass(a, shared_io_))),
-                       static_cast<std::size_t>(pass_shared_bytes(a)));
+  for (const auto& a : passes_) {
+    const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
+    // A single pass of a common size has a kernel compiled for its shape.
+    const auto fixed = kernel == PassKernel::best ? fixed_kernel_for<T>(a, direct) : nullptr;
+    kernels_.push_back(fixed ? fixed : kernel_for<T>(a.threads, direct));
+    compiled_.push_back(fixed != nullptr);
+    cuda::allow_shared(reinterpret_cast<const void*>(kernels_.back()), static_cast<std::size_t>(pass_shared_bytes(a)));
+  }
 }
 
 template <class T>
@@ -88,7 +94,7 @@ void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
     // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
     Complex<T>* dst = i + 1 < passes_.size() ? scratch_[i % 2].data() : out;
     const auto a = bind_pass(passes_[i], i, passes_.size(), src, dst, dir, stage_.data(), lo_.data(), hi_.data());
-    kernel_for<T>(a.threads, direct_pass(a, shared_io_))<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
+    kernels_[i]<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
     COURSE_CUDA_CHECK_LAUNCH();
     src = dst;
   }
@@ -98,22 +104,24 @@ template <class T>
 std::string MixedPlan<T>::describe() const {
   std::ostringstream s;
   s << "N = " << n_ << " (" << precision_name<T>() << ") in " << passes_.size() << (passes_.size() == 1 ? " pass" : " passes");
-  for (const auto& a : passes_) {
+  for (std::size_t i = 0; i < passes_.size(); ++i) {
+    const auto& a = passes_[i];
     s << "; " << a.l << " =";
-    for (int i = 0; i < a.stages; ++i) s << (i ? " *" : "") << " " << int(a.stage[i].radix);
+    for (int st = 0; st < a.stages; ++st) s << (st ? " *" : "") << " " << int(a.stage[st].radix);
     s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
+    if (compiled_[i]) s << ", compiled for this shape";
   }
   return s.str();
 }
 
 template <class T>
-Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, bool shared_io) : n_(n), batch_(batch) {
+Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, PassKernel kernel) : n_(n), batch_(batch) {
   require_size(n);
   require_batch(chapter, batch);
   // Powers of two are 09's: its radix-16 register tiles do them in fewer stages than the passes
   // here (a forced block size keeps them on the passes, for the benchmark's comparison).
-  if (is_power_of_two(n) && block_points == 0 && !shared_io) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
-  else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, shared_io);
+  if (is_power_of_two(n) && block_points == 0 && kernel != PassKernel::shared_io) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
+  else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
   else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream);
 }
 

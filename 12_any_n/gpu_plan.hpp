@@ -17,22 +17,29 @@
 
 namespace course::anyn::gpu {
 
+// Which kernel runs a single pass (the benchmark's comparison, one change a row).
+enum class PassKernel {
+  best,       // compiled for the pass's shape where gpu_fixed.hpp has it, else generic
+  generic,    // one kernel for every shape; in float its first and last stages read and write global memory
+  shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
+};
+
 // The mixed-radix passes of a 7-smooth N.
 template <class T>
 class MixedPlan {
  public:
   // block_points: 0 lets the plan choose (gpu_shape.hpp); 2048 .. 16384 force it where it fits.
-  // shared_io: a single pass loads and stores through shared memory too, as passes of several
-  // do (the benchmark's comparison), instead of its first and last stages doing it directly.
-  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0, bool shared_io = false);
+  MixedPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0,
+            PassKernel kernel = PassKernel::best);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
 
  private:
   std::size_t n_ = 0, batch_ = 0;
   std::vector<PassArgs<T>> passes_;
+  std::vector<void (*)(PassArgs<T>)> kernels_;  // a pass's kernel: compiled for its shape (gpu_fixed.hpp) or generic
+  std::vector<bool> compiled_;                  // which of them is compiled for its shape
   cudaStream_t stream_ = nullptr;
-  bool shared_io_ = false;
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
   cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three
 };
@@ -60,8 +67,8 @@ class BluesteinPlan {
 template <class T>
 class Plan {
  public:
-  // block_points (2048 .. 16384) or shared_io (MixedPlan) force the mixed-radix passes.
-  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0, bool shared_io = false);
+  // block_points (2048 .. 16384) or PassKernel::shared_io (MixedPlan) force the mixed-radix passes.
+  Plan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, int block_points = 0, PassKernel kernel = PassKernel::best);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
   std::size_t n() const { return n_; }

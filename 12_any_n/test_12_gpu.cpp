@@ -72,7 +72,7 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
   cfg.all_checks_up_to = 16;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<TestType>(
-      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, true); }),
+      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, PassKernel::shared_io); }),
       cfg));
 }
 
@@ -137,14 +137,36 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048"));
 }
 
-TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein", "[sanitize]") {
+TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and the generic kernel on them", "[gpu]", float, double) {
+  using course::testing::contains;
   conformance::Config cfg;
-  cfg.sizes = {6, 35, 1000, 1920, 2401, 8192 * 3, 781250, 17, 1009};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 6144, 10000}) {
+    INFO("N = " << n);
+    if (sizeof(TestType) == 8 && n == 10000) {  // two passes in double: nothing compiled
+      CHECK_THAT(Plan<TestType>(n, 3).describe(), !contains("compiled"));
+      continue;
+    }
+    CHECK_THAT(Plan<TestType>(n, 3).describe(), contains("1 pass") && contains("compiled for this shape"));
+    CHECK_THAT(Plan<TestType>(n, 3, nullptr, 0, PassKernel::generic).describe(), !contains("compiled"));
+    cfg.sizes = {n};
+    require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
+    require_conformance(conformance::check_conformance<TestType>(
+        device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::generic); }),
+        cfg));
+  }
+}
+
+TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein, compiled shapes", "[sanitize]") {
+  conformance::Config cfg;
+  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 17, 1009};
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 44100, 1009};
+  cfg.sizes = {15, 1000, 2187, 3000, 6144, 44100, 1009};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // The largest blocks (128 KiB, 1024 float threads): one pass of 10000 and of 7776.
   cfg.sizes = {10000};

@@ -13,9 +13,41 @@ namespace {
 // points: the block size, 0 as the plan picks it; most: the largest block the shared-memory
 // limit allows.
 template <class T>
-conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, bool shared_io = false) {
-  return [points, most, shared_io](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch,
-                                   Direction dir) { emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, shared_io); };
+conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false) {
+  return [points, most, shared_io, compiled](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch,
+                                             Direction dir) {
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, shared_io, compiled);
+  };
+}
+
+// Each compiled shape against the pass make_passes builds for its L: the same stages, field by
+// field, and a match.
+template <class T, class Shape>
+void check_fixed_shape() {
+  PassTables<T> tables;
+  const auto passes = make_passes<T>(Shape::l, 5, tables);
+  if (sizeof(T) == 8 && Shape::threads > 512) {  // 10000 is two passes in double
+    CHECK(passes.size() == 2);
+    return;
+  }
+  INFO("L = " << Shape::l);
+  REQUIRE(passes.size() == 1);
+  const auto& a = passes[0];
+  CHECK(Shape::matches(a));
+  for (int st = 0; st < Shape::stages; ++st) {
+    const StageShape want = a.stage[st], got = Shape::stage(st);
+    INFO("stage " << st);
+    CHECK(int(got.radix) == int(want.radix));
+    CHECK(got.offset == want.offset);
+    CHECK(got.m == want.m);
+    CHECK((got.s.d == want.s.d && got.s.magic == want.s.magic));
+    CHECK((got.per.d == want.per.d && got.per.magic == want.per.magic));
+  }
+}
+
+template <class T, std::size_t... I>
+void check_fixed_shapes(std::index_sequence<I...>) {
+  (check_fixed_shape<T, std::tuple_element_t<I, FixedPasses>>(), ...);
 }
 }  // namespace
 
@@ -27,6 +59,26 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: every 7-smooth N up to a block's 
   cfg.all_checks_up_to = 64;
   cfg.refused = {0, 11, 1001};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+}
+
+TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the shapes compiled as constants", "[12][gpu-emulated]", float, double) {
+  check_fixed_shapes<TestType>(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
+  conformance::Config cfg;
+  cfg.sizes = {1000, 1920, 2187, 2401, 3000, 3125, 6144};
+  if (sizeof(TestType) == 4) cfg.sizes.push_back(10000);
+  cfg.batch = 6;  // 1000 and 1920: a partial last block
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, false, true), cfg));
+  // The compiled path did run: every one of these N is a single pass with a shape that matches.
+  for (std::size_t n : cfg.sizes) {
+    PassTables<TestType> tables;
+    const auto passes = make_passes<TestType>(n, 6, tables);
+    INFO("N = " << n);
+    std::vector<Complex<TestType>> x(n * 6), y(n * 6);
+    CHECK((passes.size() == 1 && emulate_fixed_pass(bind_pass<TestType>(passes[0], 0, 1, x.data(), y.data(), Direction::forward,
+                                                              tables.stage.data(), nullptr, nullptr))));
+  }
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-emulated]", float, double) {

@@ -1,0 +1,42 @@
+// The kernels of the fixed single passes (gpu_fixed.hpp), one file a precision so that they
+// compile side by side.
+#pragma once
+
+#include "12_any_n/gpu_fixed.hpp"
+
+namespace course::anyn::gpu {
+
+// The most registers a thread may have while as many blocks of `threads` fit an SM as at the
+// generic kernel's 64 (float) or 128 (double): a 224-thread double block at 150 registers would
+// leave one block an SM where 128 give two. Registers go in steps of 8 a thread.
+template <class T>
+constexpr int fixed_register_cap(unsigned threads) {
+  const unsigned warps = (threads + 31) / 32, generic = sizeof(T) == 4 ? 64 : 128;
+  const unsigned blocks = 65536 / (warps * 32 * generic);
+  const unsigned cap = 65536 / ((blocks ? blocks : 1) * warps * 32) / 8 * 8;
+  return static_cast<int>(cap < 255 ? cap : 248);
+}
+
+template <class T, bool DIRECT, class Shape>
+__global__ void __launch_bounds__(Shape::threads) __maxnreg__(fixed_register_cap<T>(Shape::threads))
+    fixed_pass_kernel(const PassArgs<T> a) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
+  run_fixed_block<Shape, DIRECT>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, Shape::threads); }, [] { __syncthreads(); },
+                                 OwnRegs<T>{});
+}
+
+template <class T, std::size_t I = 0>
+PassKernelPtr<T> find_fixed_kernel(const PassArgs<T>& a) {
+  if constexpr (I == std::tuple_size_v<FixedPasses>) {
+    return nullptr;
+  } else {
+    using Shape = std::tuple_element_t<I, FixedPasses>;
+    // A double block of more than 512 threads at 128 registers would not fit an SM.
+    if constexpr (sizeof(T) == 4 || Shape::threads <= 512)
+      if (Shape::matches(a)) return &fixed_pass_kernel<T, sizeof(T) == 4, Shape>;
+    return find_fixed_kernel<T, I + 1>(a);
+  }
+}
+
+}  // namespace course::anyn::gpu

@@ -1,0 +1,110 @@
+// Single passes whose shape is known when the kernel is compiled. The generic pass kernel reads
+// its radices, strides and block shape from its arguments, so every index is computed at run
+// time; for the common sizes below the same phases (gpu_block.hpp) run with those numbers as
+// constants, and an index like q + s (p + j m) becomes an offset built into the instruction.
+#pragma once
+
+#include <array>
+#include <tuple>
+#include <utility>
+
+#include "12_any_n/gpu_block.hpp"
+
+namespace course::anyn::gpu {
+
+// An L-point single pass, L = R1 R2 ..., the radices in the order its stages run, C transforms a
+// block of THREADS threads: what make_passes builds for such an L, as constants.
+template <unsigned C, unsigned THREADS, unsigned... R>
+struct FixedPass {
+  static constexpr unsigned l = (R * ...);
+  static constexpr unsigned c = C, threads = THREADS;
+  static constexpr int stages = sizeof...(R);
+  static constexpr std::array<unsigned, sizeof...(R)> radices{R...};
+
+  // Stage st as add_stages makes it: twiddles after the earlier stages', m = n / R of the
+  // n = L / (R1 ... R(st-1)) points left, stride R1 ... R(st-1).
+  static constexpr StageShape stage(int st) {
+    std::uint32_t n = l, s = 1, offset = 0;
+    for (int i = 0; i < st; ++i) {
+      offset += n / radices[i] * (radices[i] - 1);
+      n /= radices[i];
+      s *= radices[i];
+    }
+    StageShape sh{};
+    sh.radix = static_cast<std::uint8_t>(radices[st]);
+    sh.offset = offset;
+    sh.m = n / radices[st];
+    sh.s = make_divisor(s);
+    sh.per = make_divisor(l / radices[st]);
+    return sh;
+  }
+
+  // Whether pass a (from make_passes) is this shape.
+  template <class T>
+  static bool matches(const PassArgs<T>& a) {
+    if (a.d != 1 || a.columns_fast || a.l != l || a.c != C || a.threads != THREADS || a.stages != stages) return false;
+    for (int st = 0; st < stages; ++st)
+      if (a.stage[st].radix != radices[st]) return false;
+    return true;
+  }
+};
+
+template <class Shape, bool DIRECT, int ST, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_fixed_stage(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each,
+                                               Barrier&& barrier, RegsFor&& regs_for) {
+  constexpr unsigned R = Shape::radices[ST];
+  constexpr StageShape shape = Shape::stage(ST);
+  run_stage<R, DIRECT && ST == 0, DIRECT && ST + 1 == Shape::stages>(block, a, shape, buf, each, barrier, regs_for.template get<R>());
+}
+
+template <class Shape, bool DIRECT, class T, class Each, class Barrier, class RegsFor, std::size_t... ST>
+FFT_HD COURSE_FORCEINLINE void run_fixed_stages(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each,
+                                                Barrier&& barrier, RegsFor&& regs_for, std::index_sequence<ST...>) {
+  (run_fixed_stage<Shape, DIRECT, static_cast<int>(ST)>(block, a, buf, each, barrier, regs_for), ...);
+}
+
+// run_block for a pass of this Shape: the arguments' shape fields replaced by constants, the
+// stages unrolled with their radices and strides as template arguments.
+template <class Shape, bool DIRECT, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassArgs<T>& args, Complex<T>* buf, Each&& each,
+                                               Barrier&& barrier, RegsFor&& regs_for) {
+  PassArgs<T> a = args;
+  a.n = a.l = Shape::l;
+  a.d = 1;
+  a.l_div = make_divisor(Shape::l);
+  a.s = make_divisor(1);
+  a.c = Shape::c;
+  a.threads = Shape::threads;
+  a.log_c = 0;
+  a.columns_fast = false;
+  a.twiddled = false;
+  a.stages = Shape::stages;
+  if constexpr (!DIRECT) {
+    each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
+    barrier();
+  }
+  run_fixed_stages<Shape, DIRECT>(block, a, buf, each, barrier, regs_for, std::make_index_sequence<Shape::stages>{});
+  if constexpr (!DIRECT) each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
+}
+
+// The shapes compiled: the single passes of common sizes, as make_passes builds them in both
+// precisions at the default block sizes (checked by test_12_gpu_emulated).
+using FixedPasses = std::tuple<FixedPass<4, 256, 10, 10, 10>,         // 1000
+                               FixedPass<2, 256, 3, 5, 8, 16>,        // 1920
+                               FixedPass<1, 160, 3, 9, 9, 9>,         // 2187
+                               FixedPass<1, 160, 7, 7, 7, 7>,         // 2401
+                               FixedPass<1, 192, 3, 10, 10, 10>,      // 3000
+                               FixedPass<1, 224, 5, 5, 5, 5, 5>,      // 3125
+                               FixedPass<1, 384, 3, 8, 16, 16>,       // 6144
+                               FixedPass<1, 640, 10, 10, 10, 10>>;    // 10000 (float)
+
+template <class T>
+using PassKernelPtr = void (*)(PassArgs<T>);
+
+// The compiled kernel of pass a's shape, or nullptr (the generic kernel runs it). Float's fixed
+// kernels read and write global memory directly (direct_pass), double's go through shared memory;
+// a float pass asked to load through shared memory (direct false) gets none.
+template <class T>
+PassKernelPtr<T> fixed_kernel_for(const PassArgs<T>& a, bool direct);
+
+}  // namespace course::anyn::gpu

@@ -1,0 +1,11 @@
+// Float's fixed single passes: direct global I/O (gpu_fixed.cuh).
+#include "12_any_n/gpu_fixed.cuh"
+
+namespace course::anyn::gpu {
+
+template <>
+PassKernelPtr<float> fixed_kernel_for(const PassArgs<float>& a, bool direct) {
+  return direct ? find_fixed_kernel<float>(a) : nullptr;
+}
+
+}  // namespace course::anyn::gpu
