@@ -7,14 +7,18 @@
 namespace course::anyn::gpu {
 
 // The most registers a thread may have while as many blocks of `threads` fit an SM as at the
-// generic kernel's 64 (float) or 128 (double): a 224-thread double block at 150 registers would
-// leave one block an SM where 128 give two. Registers go in steps of 8 a thread.
+// generic kernel's 64 (float) or 128 (double). Each of an SM's four schedulers has 16384
+// registers for whole warps, a warp's in steps of 256: a 160-thread double block at 136
+// registers would leave two blocks an SM where 128 give three.
+constexpr unsigned warps_per_sm(unsigned registers) {
+  return 4 * (16384 / ((registers * 32 + 255) / 256 * 256));
+}
 template <class T>
 constexpr int fixed_register_cap(unsigned threads) {
-  const unsigned warps = (threads + 31) / 32, generic = sizeof(T) == 4 ? 64 : 128;
-  const unsigned blocks = 65536 / (warps * 32 * generic);
-  const unsigned cap = 65536 / ((blocks ? blocks : 1) * warps * 32) / 8 * 8;
-  return static_cast<int>(cap < 255 ? cap : 248);
+  const unsigned warps = (threads + 31) / 32, blocks = warps_per_sm(sizeof(T) == 4 ? 64 : 128) / warps;
+  unsigned cap = 248;
+  while (cap > 64 && warps_per_sm(cap) / warps < (blocks ? blocks : 1)) cap -= 8;
+  return static_cast<int>(cap);
 }
 
 template <class T, bool DIRECT, class Shape>
