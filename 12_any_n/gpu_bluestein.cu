@@ -6,6 +6,7 @@
 #include "12_any_n/gpu_plan.hpp"
 
 #include <sstream>
+#include <type_traits>
 
 #include "12_any_n/gpu_bluestein_block.hpp"
 
@@ -51,21 +52,27 @@ __global__ void chirp_out_kernel(const Complex<T>* work, const Complex<T>* chirp
 }
 
 // Small M: the whole Bluestein in one block (gpu_bluestein_block.hpp). THREADS as the mixed
-// pass kernel's: 16 points a thread, 64 or 128 registers.
-template <class T, int THREADS>
+// pass kernel's: 16 points a thread, 64 or 128 registers. Shape: void, or the M-point pass's
+// shape compiled as constants (gpu_fixed.hpp; its blocks have exactly THREADS threads).
+template <class T, int THREADS, class Shape = void>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS)
     bluestein_block_kernel(const PassArgs<T> a, const BluesteinBlockArgs<T> b) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_bluestein_block(blockIdx.x, a, b, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); },
-                      OwnRegs<T>{});
+  run_bluestein_block<Shape>(blockIdx.x, a, b, buf, [](auto&& phase) { phase(threadIdx.x, std::is_void_v<Shape> ? blockDim.x : THREADS); },
+                             [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
 template <class T>
-auto bluestein_block_kernel_for(std::uint32_t threads) {
-  if (threads <= 128) return &bluestein_block_kernel<T, 128>;
-  if (threads <= 256) return &bluestein_block_kernel<T, 256>;
-  return &bluestein_block_kernel<T, 512>;
+auto bluestein_block_kernel_for(const PassArgs<T>& a) {
+  auto k = &bluestein_block_kernel<T, 512>;
+  if (a.threads <= 256) k = &bluestein_block_kernel<T, 256>;
+  if (a.threads <= 128) k = &bluestein_block_kernel<T, 128>;
+  visit_matching_shape<FixedBluesteinPasses>(a, [&](auto shape) {
+    using Shape = decltype(shape);
+    k = &bluestein_block_kernel<T, Shape::threads, Shape>;
+  });
+  return k;
 }
 
 constexpr unsigned kThreadsEw = 256;
@@ -110,7 +117,7 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>)).at(0);
     stage_ = cuda::DeviceBuffer<Complex<T>>(tables.stage.size());
     stage_.upload(std::span<const Complex<T>>(tables.stage.data(), tables.stage.size()));
-    cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_.threads)), pass_shared_bytes(block_pass_));
+    cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_)), pass_shared_bytes(block_pass_));
   } else {
     convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
     work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
@@ -125,7 +132,7 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
   if (!convolution_) {
     const auto a = bind_pass<T>(block_pass_, 0, 1, nullptr, nullptr, Direction::forward, stage_.data(), nullptr, nullptr);
     const BluesteinBlockArgs<T> b{in, out, chirp_.data(), kernel_.data(), n, make_divisor(n), inverse};
-    bluestein_block_kernel_for<T>(a.threads)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
+    bluestein_block_kernel_for<T>(a)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
     COURSE_CUDA_CHECK_LAUNCH();
     return;
   }
@@ -145,6 +152,7 @@ std::string BluesteinPlan<T>::describe() const {
   if (!convolution_) {
     s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein in one kernel: chirp, FFT of M = " << m_
       << ", product, inverse, chirp in shared memory, " << block_pass_.c << " transforms a block of " << block_pass_.threads << " threads";
+    if (visit_matching_shape<FixedBluesteinPasses>(block_pass_, [](auto) {})) s << ", compiled for this shape";
     return s.str();
   }
   s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: chirp, 09's FFT of M = " << m_ << " (" << convolution_->describe()

@@ -9,10 +9,12 @@
 // emulation (gpu_emulate.hpp) runs this same code on the CPU.
 #pragma once
 
+#include <type_traits>
 #include <vector>
 
 #include "12_any_n/factor.hpp"
 #include "12_any_n/gpu_block.hpp"
+#include "12_any_n/gpu_fixed.hpp"
 
 namespace course::anyn::gpu {
 
@@ -46,10 +48,18 @@ struct BluesteinBlockArgs {
 };
 
 // a: the single pass of M points (make_passes(M, batch, ...)): its stages, C transforms a
-// block, L = M, columns = batch.
-template <class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const PassArgs<T>& a, const BluesteinBlockArgs<T>& b,
-                                                   Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+// block, L = M, columns = batch. Shape: void, or the FixedPass that a matches (gpu_fixed.hpp),
+// whose stages then run with their shape as constants.
+template <class Shape, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void bluestein_block_body(std::uint64_t block, const PassArgs<T>& a, const BluesteinBlockArgs<T>& b,
+                                                    Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+  const auto fft = [&] {  // the M-point transform of each of the block's C buffers, in place
+    if constexpr (!std::is_void_v<Shape>) {
+      run_fixed_stages<Shape, false>(block, a, buf, each, barrier, regs_for, std::make_index_sequence<Shape::stages>{});
+    } else {
+      for (int st = 0; st < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+    }
+  };
   const std::uint32_t valid = valid_columns(a, block), points = a.c * a.l;
   const std::uint64_t first = block * a.c;  // the block's first transform
   // x c, zero-padded to M.
@@ -62,7 +72,7 @@ FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const Pa
     }
   });
   barrier();
-  for (int st = 0; st < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+  fft();
   // Times K, conjugated: the inverse FFT that follows is conj(FFT(conj)).
   each([&](unsigned tid, unsigned threads) {
     for (std::uint32_t e = tid; e < points; e += threads) {
@@ -71,7 +81,7 @@ FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const Pa
     }
   });
   barrier();
-  for (int st = 0; st < a.stages; ++st) run_stage_of<false, false>(block, a, st, buf, each, barrier, regs_for);
+  fft();
   // The first N points of each, conjugated back, times the chirp.
   each([&](unsigned tid, unsigned threads) {
     for (std::uint32_t e = tid; e < valid * b.n; e += threads) {
@@ -79,6 +89,15 @@ FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const Pa
       b.out[(first + c) * b.n + j] = maybe_conj(conj(buf[c * a.l + j]) * read_only(b.chirp + j), b.inverse);
     }
   });
+}
+
+// The generic stages read the arguments as they are; a compiled Shape gets them with its shape
+// fields as constants (a copy whose stage table is never read, so it stays in registers).
+template <class Shape = void, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const PassArgs<T>& a, const BluesteinBlockArgs<T>& b,
+                                                   Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+  if constexpr (std::is_void_v<Shape>) bluestein_block_body<Shape>(block, a, b, buf, each, barrier, regs_for);
+  else bluestein_block_body<Shape>(block, fixed_args<Shape>(a), b, buf, each, barrier, regs_for);
 }
 
 }  // namespace course::anyn::gpu

@@ -42,13 +42,10 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 // A single pass through the code of the shape compiled for it (gpu_fixed.hpp), the shape found
 // as fixed_kernel_for finds it: direct in float, through shared memory in double. False (and
 // nothing done) when no compiled shape matches the pass.
-template <class T, std::size_t I = 0>
+template <class T>
 bool emulate_fixed_pass(const PassArgs<T>& a) {
-  if constexpr (I == std::tuple_size_v<FixedPasses>) {
-    return false;
-  } else {
-    using Shape = std::tuple_element_t<I, FixedPasses>;
-    if (!Shape::matches(a)) return emulate_fixed_pass<T, I + 1>(a);
+  return visit_matching_shape<FixedPasses>(a, [&](auto shape) {
+    using Shape = decltype(shape);
     const T nan = std::numeric_limits<T>::quiet_NaN();
     std::vector<Complex<T>> buf(static_cast<std::size_t>(Shape::c) * Shape::l);
     const auto each = [&](auto&& phase) {
@@ -58,8 +55,7 @@ bool emulate_fixed_pass(const PassArgs<T>& a) {
       std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
       run_fixed_block<Shape, sizeof(T) == 4>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{Shape::threads});
     }
-    return true;
-  }
+  });
 }
 
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
@@ -83,7 +79,8 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
 }
 
 // Bluestein in one block a transform batch (gpu_bluestein_block.hpp), as the GPU plan runs it for
-// M <= kBluesteinBlockPoints; K from the emulated passes.
+// M <= kBluesteinBlockPoints: through the compiled shape where one matches (M = 1024 .. 4096);
+// K from the emulated passes.
 template <class T>
 void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
   const std::size_t m = convolution_length(n);
@@ -102,7 +99,10 @@ void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>*
   };
   for (std::uint64_t blk = 0; blk < pass_blocks(a); ++blk) {
     std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
-    run_bluestein_block(blk, a, args, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
+    const bool compiled = visit_matching_shape<FixedBluesteinPasses>(a, [&](auto shape) {
+      run_bluestein_block<decltype(shape)>(blk, a, args, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
+    });
+    if (!compiled) run_bluestein_block(blk, a, args, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
   }
 }
 

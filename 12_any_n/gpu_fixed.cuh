@@ -37,17 +37,15 @@ __global__ void __launch_bounds__(Shape::threads) __maxnreg__(fixed_register_cap
                                  OwnRegs<T>{});
 }
 
-template <class T, std::size_t I = 0>
+template <class T>
 PassKernelPtr<T> find_fixed_kernel(const PassArgs<T>& a) {
-  if constexpr (I == std::tuple_size_v<FixedPasses>) {
-    return nullptr;
-  } else {
-    using Shape = std::tuple_element_t<I, FixedPasses>;
+  PassKernelPtr<T> k = nullptr;
+  visit_matching_shape<FixedPasses>(a, [&](auto shape) {
+    using Shape = decltype(shape);
     // A double block of more than 512 threads at 128 registers would not fit an SM.
-    if constexpr (sizeof(T) == 4 || Shape::threads <= 512)
-      if (Shape::matches(a)) return &fixed_pass_kernel<T, sizeof(T) == 4, Shape>;
-    return find_fixed_kernel<T, I + 1>(a);
-  }
+    if constexpr (sizeof(T) == 4 || Shape::threads <= 512) k = &fixed_pass_kernel<T, sizeof(T) == 4, Shape>;
+  });
+  return k;
 }
 
 }  // namespace course::anyn::gpu

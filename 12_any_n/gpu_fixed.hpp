@@ -63,11 +63,9 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_stages(std::uint64_t block, const PassA
   (run_fixed_stage<Shape, DIRECT, static_cast<int>(ST)>(block, a, buf, each, barrier, regs_for), ...);
 }
 
-// run_block for a pass of this Shape: the arguments' shape fields replaced by constants, the
-// stages unrolled with their radices and strides as template arguments.
-template <class Shape, bool DIRECT, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassArgs<T>& args, Complex<T>* buf, Each&& each,
-                                               Barrier&& barrier, RegsFor&& regs_for) {
+// The arguments of a pass of this Shape with its shape fields replaced by constants.
+template <class Shape, class T>
+FFT_HD COURSE_FORCEINLINE PassArgs<T> fixed_args(const PassArgs<T>& args) {
   PassArgs<T> a = args;
   a.n = a.l = Shape::l;
   a.d = 1;
@@ -79,6 +77,15 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassAr
   a.columns_fast = false;
   a.twiddled = false;
   a.stages = Shape::stages;
+  return a;
+}
+
+// run_block for a pass of this Shape: the arguments' shape fields replaced by constants, the
+// stages unrolled with their radices and strides as template arguments.
+template <class Shape, bool DIRECT, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassArgs<T>& args, Complex<T>* buf, Each&& each,
+                                               Barrier&& barrier, RegsFor&& regs_for) {
+  const PassArgs<T> a = fixed_args<Shape>(args);
   if constexpr (!DIRECT) {
     each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
     barrier();
@@ -97,6 +104,23 @@ using FixedPasses = std::tuple<FixedPass<4, 256, 10, 10, 10>,         // 1000
                                FixedPass<1, 224, 5, 5, 5, 5, 5>,      // 3125
                                FixedPass<1, 384, 3, 8, 16, 16>,       // 6144
                                FixedPass<1, 640, 10, 10, 10, 10>>;    // 10000 (float)
+
+// Bluestein's M-point pass in one block (gpu_bluestein_block.hpp) for M = 1024, 2048, 4096:
+// N from 257 to 2048.
+using FixedBluesteinPasses = std::tuple<FixedPass<4, 256, 8, 8, 16>, FixedPass<2, 256, 8, 16, 16>, FixedPass<1, 256, 16, 16, 16>>;
+
+// Calls f(Shape{}) for the first of the Shapes that pass a matches; false when none does.
+template <class Shapes, std::size_t I = 0, class T, class F>
+bool visit_matching_shape(const PassArgs<T>& a, F&& f) {
+  if constexpr (I == std::tuple_size_v<Shapes>) {
+    return false;
+  } else {
+    using Shape = std::tuple_element_t<I, Shapes>;
+    if (!Shape::matches(a)) return visit_matching_shape<Shapes, I + 1>(a, f);
+    f(Shape{});
+    return true;
+  }
+}
 
 template <class T>
 using PassKernelPtr = void (*)(PassArgs<T>);

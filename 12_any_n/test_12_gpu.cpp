@@ -134,7 +134,9 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<float>(1000, 4).describe(), contains("1 pass") && contains("10 * 10 * 10"));
   CHECK_THAT(Plan<float>(4096, 4).describe(), contains("power of two") && contains("09"));
   CHECK_THAT(Plan<double>(1000000, 1).describe(), contains("2 passes"));
-  CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048"));
+  CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048") && contains("compiled for this shape"));
+  CHECK_THAT(Plan<double>(2039, 1).describe(), contains("Bluestein") && contains("M = 4096") && contains("compiled for this shape"));
+  CHECK_THAT(Plan<double>(143, 1).describe(), contains("Bluestein") && contains("M = 512") && !contains("compiled"));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and the generic kernel on them", "[gpu]", float, double) {

@@ -45,9 +45,9 @@ void check_fixed_shape() {
   }
 }
 
-template <class T, std::size_t... I>
+template <class T, class Shapes, std::size_t... I>
 void check_fixed_shapes(std::index_sequence<I...>) {
-  (check_fixed_shape<T, std::tuple_element_t<I, FixedPasses>>(), ...);
+  (check_fixed_shape<T, std::tuple_element_t<I, Shapes>>(), ...);
 }
 }  // namespace
 
@@ -62,7 +62,8 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: every 7-smooth N up to a block's 
 }
 
 TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the shapes compiled as constants", "[12][gpu-emulated]", float, double) {
-  check_fixed_shapes<TestType>(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
+  check_fixed_shapes<TestType, FixedPasses>(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
+  check_fixed_shapes<TestType, FixedBluesteinPasses>(std::make_index_sequence<std::tuple_size_v<FixedBluesteinPasses>>{});
   conformance::Config cfg;
   cfg.sizes = {1000, 1920, 2187, 2401, 3000, 3125, 6144};
   if (sizeof(TestType) == 4) cfg.sizes.push_back(10000);
@@ -158,8 +159,9 @@ TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
 
 TEMPLATE_TEST_CASE("12 GPU Bluestein in one block, emulated: primes and other rough N", "[12][gpu-emulated]", float, double) {
   conformance::Config cfg;
-  // M = 32 .. 8192 float, .. 4096 double; 1009 and 2039 with partial last blocks of a batch of 3.
-  cfg.sizes = {11, 17, 97, 143, 1009, 2039};
+  // M = 32 .. 8192 float, .. 4096 double; 1009 and 2039 with partial last blocks of a batch of 3;
+  // 509, 1009 and 2039 (M = 1024, 2048, 4096) through the compiled shapes.
+  cfg.sizes = {11, 17, 97, 143, 509, 1009, 2039};
   if (sizeof(TestType) == 4) cfg.sizes.push_back(4093);
   cfg.batch = 3;
   cfg.all_checks_up_to = 17;
@@ -169,6 +171,12 @@ TEMPLATE_TEST_CASE("12 GPU Bluestein in one block, emulated: primes and other ro
         emulate_bluestein_block<TestType>(n, batch, in.data(), out.data(), dir);
       },
       cfg));
+  for (std::size_t n : {143, 509, 1009, 2039}) {
+    PassTables<TestType> tables;
+    const auto a = make_passes<TestType>(convolution_length(n), 3, tables, 0, static_cast<int>(kBluesteinBlockPoints<TestType>)).at(0);
+    INFO("N = " << n);
+    CHECK(visit_matching_shape<FixedBluesteinPasses>(a, [](auto) {}) == (n != 143));
+  }
 }
 
 TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
