@@ -94,6 +94,36 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassAr
   if constexpr (!DIRECT) each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
 }
 
+// The most registers a thread may have. Each of an SM's four schedulers has 16384 registers for
+// whole warps, a warp's in steps of 256 (a 160-thread double block at 136 registers leaves two
+// blocks an SM where 128 give three). Double keeps as many blocks an SM as the generic kernel at
+// 128 registers. Float takes one block more than at the generic kernel's 64 where 56 registers
+// give it (blocks of 5, 6, 7 and 12 warps: 2187, 2401, 3000, 3125, 6144), else keeps them. At 56
+// only 6144 spills (16 bytes, sm_90); on the H100 these took 2-10% less time, 2401 2% more.
+constexpr unsigned warps_per_sm(unsigned registers) {
+  return 4 * (16384 / ((registers * 32 + 255) / 256 * 256));
+}
+constexpr unsigned register_cap_for(unsigned warps, unsigned blocks) {
+  unsigned cap = 248;
+  while (cap > 8 && warps_per_sm(cap) / warps < blocks) cap -= 8;
+  return cap;
+}
+template <class T>
+constexpr unsigned fixed_blocks_per_sm(unsigned threads) {
+  const unsigned warps = (threads + 31) / 32, generic = sizeof(T) == 4 ? 64 : 128;
+  const unsigned blocks = warps_per_sm(generic) / warps > 0 ? warps_per_sm(generic) / warps : 1;
+  return sizeof(T) == 4 && register_cap_for(warps, blocks + 1) >= 56 ? blocks + 1 : blocks;
+}
+template <class T>
+constexpr int fixed_register_cap(unsigned threads) {
+  return static_cast<int>(register_cap_for((threads + 31) / 32, fixed_blocks_per_sm<T>(threads)));
+}
+// What the rule gives the shapes below (H100 runs: NOTES.md).
+static_assert(fixed_register_cap<float>(160) == 56 && fixed_register_cap<float>(224) == 56 && fixed_register_cap<float>(384) == 56);
+static_assert(fixed_register_cap<float>(256) == 64 && fixed_register_cap<float>(640) == 96);
+static_assert(fixed_register_cap<double>(160) == 128 && fixed_register_cap<double>(224) == 128 && fixed_register_cap<double>(256) == 128);
+static_assert(fixed_register_cap<double>(192) == 168 && fixed_register_cap<double>(384) == 168);
+
 // The shapes compiled: the single passes of common sizes, as make_passes builds them in both
 // precisions at the default block sizes (checked by test_12_gpu_emulated).
 using FixedPasses = std::tuple<FixedPass<4, 256, 10, 10, 10>,         // 1000
@@ -104,6 +134,13 @@ using FixedPasses = std::tuple<FixedPass<4, 256, 10, 10, 10>,         // 1000
                                FixedPass<1, 224, 5, 5, 5, 5, 5>,      // 3125
                                FixedPass<1, 384, 3, 8, 16, 16>,       // 6144
                                FixedPass<1, 640, 10, 10, 10, 10>>;    // 10000 (float)
+
+// L of each compiled single pass, for the tests and the benchmark.
+template <std::size_t... I>
+constexpr std::array<std::size_t, sizeof...(I)> fixed_pass_lengths(std::index_sequence<I...>) {
+  return {std::tuple_element_t<I, FixedPasses>::l...};
+}
+constexpr auto fixed_pass_lengths() { return fixed_pass_lengths(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{}); }
 
 // Bluestein's M-point pass in one block (gpu_bluestein_block.hpp) for M = 1024, 2048, 4096:
 // N from 257 to 2048.
@@ -130,5 +167,9 @@ using PassKernelPtr = void (*)(PassArgs<T>);
 // a float pass asked to load through shared memory (direct false) gets none.
 template <class T>
 PassKernelPtr<T> fixed_kernel_for(const PassArgs<T>& a, bool direct);
+template <>
+PassKernelPtr<float> fixed_kernel_for(const PassArgs<float>& a, bool direct);  // gpu_fixed_f32.cu
+template <>
+PassKernelPtr<double> fixed_kernel_for(const PassArgs<double>& a, bool direct);  // gpu_fixed_f64.cu
 
 }  // namespace course::anyn::gpu
