@@ -25,8 +25,10 @@ struct EmulatedRegs {
   PerThread<R> get() const { return {std::vector<StageRegs<R, T>>(threads)}; }
 };
 
-template <class T>
-void emulate_pass(const PassArgs<T>& a, bool direct) {
+// Every block of pass a in turn: block(b, buf, each) with its C L points of shared memory reset
+// to NaN, and each(phase) running phase(tid, threads) for its threads one after another.
+template <class T, class Block>
+void for_each_block(const PassArgs<T>& a, Block&& block) {
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
   const auto each = [&](auto&& phase) {
@@ -34,9 +36,16 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
   };
   for (std::uint64_t b = 0; b < pass_blocks(a); ++b) {
     std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
-    if (direct) run_block<true>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
-    else run_block<false>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
+    block(b, buf.data(), each);
   }
+}
+
+template <class T>
+void emulate_pass(const PassArgs<T>& a, bool direct) {
+  for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
+    if (direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+    else run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+  });
 }
 
 // A single pass through the code of the shape compiled for it (gpu_fixed.hpp), the shape found
@@ -45,16 +54,10 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 template <class T>
 bool emulate_fixed_pass(const PassArgs<T>& a) {
   return visit_matching_shape<FixedPasses>(a, [&](auto shape) {
-    using Shape = decltype(shape);
-    const T nan = std::numeric_limits<T>::quiet_NaN();
-    std::vector<Complex<T>> buf(static_cast<std::size_t>(Shape::c) * Shape::l);
-    const auto each = [&](auto&& phase) {
-      for (unsigned tid = 0; tid < Shape::threads; ++tid) phase(tid, Shape::threads);
-    };
-    for (std::uint64_t b = 0; b < pass_blocks(a); ++b) {
-      std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
-      run_fixed_block<Shape, sizeof(T) == 4>(b, a, buf.data(), each, [] {}, EmulatedRegs<T>{Shape::threads});
-    }
+    using Shape = decltype(shape);  // its C, L and threads are a's (matches)
+    for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
+      run_fixed_block<Shape, sizeof(T) == 4>(b, a, buf, each, [] {}, EmulatedRegs<T>{Shape::threads});
+    });
   });
 }
 
@@ -92,18 +95,12 @@ void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>*
   const PassArgs<T> a = bind_pass<T>(passes.at(0), 0, 1, nullptr, nullptr, Direction::forward, tables.stage.data(), nullptr, nullptr);
   const BluesteinBlockArgs<T> args{in, out, chirp.data(), k.data(), static_cast<std::uint32_t>(n), make_divisor(static_cast<std::uint32_t>(n)),
                                    dir == Direction::inverse};
-  const T nan = std::numeric_limits<T>::quiet_NaN();
-  std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
-  const auto each = [&](auto&& phase) {
-    for (unsigned tid = 0; tid < a.threads; ++tid) phase(tid, a.threads);
-  };
-  for (std::uint64_t blk = 0; blk < pass_blocks(a); ++blk) {
-    std::fill(buf.begin(), buf.end(), Complex<T>{nan, nan});
+  for_each_block(a, [&](std::uint64_t blk, Complex<T>* buf, auto& each) {
     const bool compiled = visit_matching_shape<FixedBluesteinPasses>(a, [&](auto shape) {
-      run_bluestein_block<decltype(shape)>(blk, a, args, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
+      run_bluestein_block<decltype(shape)>(blk, a, args, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     });
-    if (!compiled) run_bluestein_block(blk, a, args, buf.data(), each, [] {}, EmulatedRegs<T>{a.threads});
-  }
+    if (!compiled) run_bluestein_block(blk, a, args, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+  });
 }
 
 }  // namespace course::anyn::gpu
