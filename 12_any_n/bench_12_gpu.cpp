@@ -57,11 +57,13 @@ void register_all() {
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
   // float); 4096 through the mixed-radix passes instead of 09's plan.
   // Only the block sizes this GPU allows: above them the plan would quietly take a smaller one.
+  // The generic kernel in every row, so that the rows differ in the block alone (a compiled shape
+  // exists for the plan's own block only).
   const int most = anyn::gpu::most_block_points<T>(cuda::device_shared_limit_bytes());
   for (std::size_t n : {1000, 2187, 4096, 6144, 10000})
     for (int points : {2048, 4096, 8192, 16384})
       if (points <= most && static_cast<std::size_t>(points) >= n)
-        register_plan<T>("gpu-block" + std::to_string(points), {n, batch_for_512_mib<T>(n)}, points);
+        register_plan<T>("gpu-block" + std::to_string(points), {n, batch_for_512_mib<T>(n)}, points, anyn::gpu::PassKernel::generic);
 }
 }  // namespace
 

@@ -112,7 +112,8 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     once.execute(kernel_.data(), kernel_.data(), Direction::forward);
   }
   if (m_ <= kBluesteinBlockPoints<T>) {
-    // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU).
+    // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU from
+    // Turing on). A smaller COURSE_SHARED_LIMIT_KIB does not shrink these blocks.
     PassTables<T> tables;
     block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>)).at(0);
     stage_ = cuda::DeviceBuffer<Complex<T>>(tables.stage.size());

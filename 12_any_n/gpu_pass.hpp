@@ -42,8 +42,8 @@ inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
 template <class T>
 inline constexpr int kLargestBlockPoints = 2 * kBlockPoints<T>;
 inline constexpr int kSmallestBlock = 2048;
-// A single pass starts at blocks of 4096 points: two transforms of 1000 a block of 4096 run
-// 6% faster on the H100 than one in 2048 (bench_12_gpu's gpu-block rows).
+// A single pass starts at blocks of 4096 points: four transforms of 1000 a block of 4096 ran
+// 6% faster on the H100 than two in 2048 (bench_12_gpu's gpu-block rows, generic kernel).
 inline constexpr int kSmallestOnePassBlock = 4096;
 inline constexpr int kPointsPerThread = 16;
 
