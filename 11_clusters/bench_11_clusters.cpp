@@ -17,23 +17,6 @@ using namespace course::bench;
 
 namespace {
 
-template <class T, class MakePlan>
-void register_plan(const std::string& chapter, const std::string& variant, const Workload& wl, MakePlan make) {
-  auto* b = benchmark::RegisterBenchmark(name(chapter, variant, precision_name<T>(), wl.n, wl.batch).c_str(),
-                                         [wl, make](benchmark::State& state) {
-    try {
-      auto plan = make(wl);
-      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
-      fill_random<T>(in.data(), in.size(), 42);
-      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
-      set_fft_counters<T>(state, wl.n, wl.batch);
-    } catch (const size_error& e) {
-      state.SkipWithError(e.what());  // a plan refused on this GPU is a skipped row, not a time
-    }
-  });
-  with_gpu_defaults(b);
-}
-
 template <class T>
 void register_all() {
   const unsigned lo = clusters::kMinLog2<T>, hi = clusters::kMaxLog2<T>;

@@ -19,21 +19,10 @@ std::size_t batch_for_512_mib(std::size_t n) {
 // One benchmark of the GPU plan; block_points = 0 lets the plan choose its block size, `kernel`
 // picks a single pass's kernel (gpu_plan.hpp).
 template <class T>
-void register_plan(const std::string& variant, Workload wl, int block_points, anyn::gpu::PassKernel kernel = anyn::gpu::PassKernel::best) {
-  auto* b = benchmark::RegisterBenchmark(name("12_any_n", variant, precision_name<T>(), wl.n, wl.batch).c_str(),
-                                         [wl, block_points, kernel](benchmark::State& state) {
-    try {
-      anyn::gpu::Plan<T> plan(wl.n, wl.batch, nullptr, block_points, kernel);
-      state.SetLabel(plan.describe());
-      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
-      fill_random<T>(in.data(), in.size(), 42);
-      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
-      set_fft_counters<T>(state, wl.n, wl.batch);
-    } catch (const size_error& e) {
-      state.SkipWithError(e.what());  // a plan refused on this GPU is a skipped row, not a time
-    }
-  });
-  with_gpu_defaults(b);
+void register_any_n(const std::string& variant, Workload wl, int block_points, anyn::gpu::PassKernel kernel = anyn::gpu::PassKernel::best) {
+  bench::register_plan<T>(
+      "12_any_n", variant, wl, [block_points, kernel](const Workload& w) { return anyn::gpu::Plan<T>(w.n, w.batch, nullptr, block_points, kernel); },
+      [](const anyn::gpu::Plan<T>& plan) { return plan.describe(); });
 }
 
 template <class T>
@@ -45,13 +34,13 @@ void register_all() {
   workloads.push_back({1000000, 1});
   workloads.push_back({999983, 1});
   register_cufft_baselines<T>(workloads);
-  for (const auto& wl : workloads) register_plan<T>("gpu", wl, 0);
+  for (const auto& wl : workloads) register_any_n<T>("gpu", wl, 0);
   // One change a row, a single pass: the generic kernel instead of the one compiled for the
   // shape; then (float) its first and last stages through shared memory as well (double always).
   for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 6144, 10000}) {
-    register_plan<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
+    register_any_n<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
     if constexpr (sizeof(T) == 4)
-      register_plan<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
+      register_any_n<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
   }
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
@@ -63,7 +52,7 @@ void register_all() {
   for (std::size_t n : {1000, 2187, 4096, 6144, 10000})
     for (int points : {2048, 4096, 8192, 16384})
       if (points <= most && static_cast<std::size_t>(points) >= n)
-        register_plan<T>("gpu-block" + std::to_string(points), {n, batch_for_512_mib<T>(n)}, points, anyn::gpu::PassKernel::generic);
+        register_any_n<T>("gpu-block" + std::to_string(points), {n, batch_for_512_mib<T>(n)}, points, anyn::gpu::PassKernel::generic);
 }
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include "common/bench.hpp"
 #include "common/complex.hpp"
 #include "common/cuda_helpers.hpp"
+#include "common/sizes.hpp"
 
 namespace course::bench {
 
@@ -46,6 +47,31 @@ void fill_random(Complex<T>* device, std::size_t count, std::uint64_t seed, cuda
 // cufft/c2c/<precision>/N:<n>/batch:<b>, forward, out of place, kernels only.
 template <class T>
 void register_cufft_baselines(const std::vector<Workload>& workloads);
+
+// <chapter>/<variant>/<precision>/N:<n>/batch:<b>: the plan make(wl) builds, its forward
+// execute(in, out) timed on random data. A plan refused on this GPU (size_error) is a skipped
+// row, not a time; label(plan) is the row's label when not empty.
+template <class T, class MakePlan, class Label>
+void register_plan(const std::string& chapter, const std::string& variant, const Workload& wl, MakePlan make, Label label) {
+  auto* b = benchmark::RegisterBenchmark(name(chapter, variant, precision_name<T>(), wl.n, wl.batch).c_str(),
+                                         [wl, make, label](benchmark::State& state) {
+    try {
+      auto plan = make(wl);
+      if (const std::string l = label(plan); !l.empty()) state.SetLabel(l);
+      cuda::DeviceBuffer<Complex<T>> in(wl.n * wl.batch), out(wl.n * wl.batch);
+      fill_random<T>(in.data(), in.size(), 42);
+      time_gpu(state, [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+      set_fft_counters<T>(state, wl.n, wl.batch);
+    } catch (const size_error& e) {
+      state.SkipWithError(e.what());
+    }
+  });
+  with_gpu_defaults(b);
+}
+template <class T, class MakePlan>
+void register_plan(const std::string& chapter, const std::string& variant, const Workload& wl, MakePlan make) {
+  register_plan<T>(chapter, variant, wl, make, [](const auto&) { return std::string(); });
+}
 
 // roofline/d2d_copy/bytes:<b>: cudaMemcpy device to device; GBps counts read plus write.
 void register_copy_bandwidth(std::size_t bytes = std::size_t{512} << 20);
