@@ -57,6 +57,16 @@ std::vector<Shape> shapes_to_check() {
   return v;
 }
 
+// remote(b) for gather: block b's shared memory; a block outside the cluster is the student's
+// mistake, reported as such.
+template <class T>
+auto remote_of(const std::vector<std::vector<Complex<T>>>& sm) {
+  return [&sm](std::size_t b) -> const Complex<T>* {
+    if (b >= sm.size()) throw std::runtime_error("remote(" + std::to_string(b) + ") asked for a block of a cluster of K = " + std::to_string(sm.size()));
+    return sm[b].data();
+  };
+}
+
 bool check_holder(Grader& g) {
   const std::string section = "TODO 1: holder";
   for (const Shape& s : shapes_to_check())
@@ -127,10 +137,7 @@ bool check_gather(Grader& g) {
       b = random_gaussian<T>(s.c1() * s.n2, g.seed() + 7 * ++salt);
       b.resize(2 * s.c1() * s.n2, Complex<T>{nan, nan});
     }
-    const auto remote = [&](std::size_t b) -> const Complex<T>* {
-      if (b >= s.k) throw std::runtime_error("remote(" + std::to_string(b) + ") asked for a block of a cluster of K = " + std::to_string(s.k));
-      return sm[b].data();
-    };
+    const auto remote = remote_of(sm);
     const std::size_t p = threads / s.c2(), e = s.n1 / p;
     for (std::size_t rank = 0; rank < s.k; ++rank)
       for (std::size_t tid = 0; tid < threads; ++tid) {
@@ -200,10 +207,7 @@ conformance::TransformFn<T> cluster_transform() {
     const bool inv = dir == Direction::inverse;
     FftwPlan<T> column(s.n2, 1, Direction::forward), row(s.n1, 1, Direction::forward);
     std::vector<std::vector<Complex<T>>> sm(s.k), regs(s.k);
-    const auto remote = [&](std::size_t b) -> const Complex<T>* {
-      if (b >= s.k) throw std::runtime_error("remote(" + std::to_string(b) + ") asked for a block of a cluster of K = " + std::to_string(s.k));
-      return sm[b].data();
-    };
+    const auto remote = remote_of(sm);
     for (std::size_t t = 0; t < batch; ++t) {
       const Complex<T>* x = in.data() + t * n;
       for (std::size_t r = 0; r < s.k; ++r) {  // phase 1

@@ -17,24 +17,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "11_clusters/lab/shape.hpp"
 #include "common/complex.hpp"
 #include "common/twiddle.hpp"
 
 namespace lab11 {
 
 using course::Complex;
-
-// The split: N1 and N2 are powers of two, and K divides both.
-struct Shape {
-  std::size_t n1 = 1, n2 = 1, k = 1;
-  std::size_t n() const { return n1 * n2; }
-  std::size_t c1() const { return n1 / k; }  // columns a block holds in phase 1
-  std::size_t c2() const { return n2 / k; }  // rows a block holds in phase 2
-};
-
-struct Place {
-  std::size_t block = 0, row = 0;
-};
 
 // TODO 1: after phase 1, which block holds column n1 (n1 < N1), and in which of its C1 rows?
 inline Place holder(const Shape& s, std::size_t n1) {

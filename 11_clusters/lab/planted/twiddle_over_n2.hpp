@@ -6,23 +6,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "11_clusters/lab/shape.hpp"
 #include "common/complex.hpp"
 #include "common/twiddle.hpp"
 
 namespace lab11 {
 
 using course::Complex;
-
-struct Shape {
-  std::size_t n1 = 1, n2 = 1, k = 1;
-  std::size_t n() const { return n1 * n2; }
-  std::size_t c1() const { return n1 / k; }
-  std::size_t c2() const { return n2 / k; }
-};
-
-struct Place {
-  std::size_t block = 0, row = 0;
-};
 
 inline Place holder(const Shape& s, std::size_t n1) { return {n1 / s.c1(), n1 % s.c1()}; }
 
