@@ -36,11 +36,14 @@ void register_all() {
   register_cufft_baselines<T>(workloads);
   for (const auto& wl : workloads) register_any_n<T>("gpu", wl, 0);
   // One change a row, a single pass: the generic kernel instead of the one compiled for the
-  // shape; then (float) its first and last stages through shared memory as well (double always).
+  // shape; then (float) its first and last stages through shared memory as well (double always);
+  // (double) the compiled shape at 8 points a thread instead of 16.
   for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 6144, 10000}) {
     register_any_n<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
     if constexpr (sizeof(T) == 4)
       register_any_n<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
+    else if (n != 10000)  // double: the compiled shape at 8 points a thread, twice the threads
+      register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
   }
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in

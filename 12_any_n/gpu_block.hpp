@@ -42,13 +42,14 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const PassArgs<
 }
 
 #if defined(__CUDACC__)
-// On the GPU, a thread's registers for a radix-R stage: its own locals, whatever tid.
-template <class T>
+// On the GPU, a thread's registers for a radix-R stage at P points a thread: its own locals,
+// whatever tid.
+template <class T, int P = kPointsPerThread>
 struct OwnRegs {
   template <unsigned R>
   struct Of {
-    StageRegs<R, T> r;
-    __device__ StageRegs<R, T>& operator()(unsigned) { return r; }
+    StageRegs<R, T, P> r;
+    __device__ StageRegs<R, T, P>& operator()(unsigned) { return r; }
   };
   template <unsigned R>
   __device__ Of<R> get() const { return {}; }

@@ -13,16 +13,16 @@
 
 namespace course::anyn::gpu {
 
-template <class T>
+template <class T, int P = kPointsPerThread>
 struct EmulatedRegs {
   unsigned threads;
   template <unsigned R>
   struct PerThread {
-    std::vector<StageRegs<R, T>> r;
-    StageRegs<R, T>& operator()(unsigned tid) { return r[tid]; }
+    std::vector<StageRegs<R, T, P>> r;
+    StageRegs<R, T, P>& operator()(unsigned tid) { return r[tid]; }
   };
   template <unsigned R>
-  PerThread<R> get() const { return {std::vector<StageRegs<R, T>>(threads)}; }
+  PerThread<R> get() const { return {std::vector<StageRegs<R, T, P>>(threads)}; }
 };
 
 // Every block of pass a in turn: block(b, buf, each) with its C L points of shared memory reset
@@ -49,14 +49,17 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 }
 
 // A single pass through the code of the shape compiled for it (gpu_fixed.hpp), the shape found
-// as fixed_kernel_for finds it: direct in float, through shared memory in double. False (and
-// nothing done) when no compiled shape matches the pass.
-template <class T>
+// as fixed_kernel_for finds it: direct in float, through shared memory in double; at P points a
+// thread, in a launch of Shape::threads_at<P> threads. False (and nothing done) when no compiled
+// shape matches the pass.
+template <class T, int P = kPointsPerThread>
 bool emulate_fixed_pass(const PassArgs<T>& a) {
   return visit_matching_shape<FixedPasses>(a, [&](auto shape) {
-    using Shape = decltype(shape);  // its C, L and threads are a's (matches)
-    for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
-      run_fixed_block<Shape, sizeof(T) == 4>(b, a, buf, each, [] {}, EmulatedRegs<T>{Shape::threads});
+    using Shape = decltype(shape);  // its C, L and 16-point threads are a's (matches)
+    PassArgs<T> launch = a;
+    launch.threads = Shape::template threads_at<P>;
+    for_each_block(launch, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
+      run_fixed_block<Shape, sizeof(T) == 4, P>(b, launch, buf, each, [] {}, EmulatedRegs<T, P>{launch.threads});
     });
   });
 }
@@ -64,7 +67,7 @@ bool emulate_fixed_pass(const PassArgs<T>& a) {
 // The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
 template <class T>
 void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
-                    int most_points = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false) {
+                    int most_points = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false, int points = kPointsPerThread) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
   std::vector<Complex<T>> scratch[2];
@@ -76,7 +79,8 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
       dst = scratch[i % 2].data();
     }
     const auto a = bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
-    if (!compiled || !emulate_fixed_pass(a)) emulate_pass(a, direct_pass(passes[i], shared_io));
+    const bool fixed = compiled && (points == 8 ? emulate_fixed_pass<T, 8>(a) : emulate_fixed_pass(a));
+    if (!fixed) emulate_pass(a, direct_pass(passes[i], shared_io));
     src = dst;
   }
 }

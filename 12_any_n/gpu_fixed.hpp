@@ -4,6 +4,7 @@
 // constants, and an index like q + s (p + j m) becomes an offset built into the instruction.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 #include <utility>
@@ -13,13 +14,25 @@
 namespace course::anyn::gpu {
 
 // An L-point single pass, L = R1 R2 ..., the radices in the order its stages run, C transforms a
-// block of THREADS threads: what make_passes builds for such an L, as constants.
+// block of THREADS threads (16 points a thread): what make_passes builds for such an L, as
+// constants. threads_at<P> is a launch at P points a thread.
 template <unsigned C, unsigned THREADS, unsigned... R>
 struct FixedPass {
   static constexpr unsigned l = (R * ...);
   static constexpr unsigned c = C, threads = THREADS;
   static constexpr int stages = sizeof...(R);
   static constexpr std::array<unsigned, sizeof...(R)> radices{R...};
+  template <int P>
+  static constexpr unsigned threads_at = launch_threads(C * l, P);
+  // The most points a thread holds in one stage at P points a thread: U = ceil(P / R) butterflies
+  // of R (StageRegs).
+  template <int P>
+  static constexpr unsigned peak_points = [] {
+    unsigned most = 0;
+    for (unsigned r : radices) most = std::max(most, (P + r - 1) / r * r);
+    return most;
+  }();
+  static_assert(threads_at<kPointsPerThread> == THREADS, "THREADS is make_passes' 16 points a thread");
 
   // Stage st as add_stages makes it: twiddles after the earlier stages', m = n / R of the
   // n = L / (R1 ... R(st-1)) points left, stride R1 ... R(st-1).
@@ -63,16 +76,17 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_stages(std::uint64_t block, const PassA
   (run_fixed_stage<Shape, DIRECT, static_cast<int>(ST)>(block, a, buf, each, barrier, regs_for), ...);
 }
 
-// The arguments of a pass of this Shape with its shape fields replaced by constants.
+// The arguments of a pass of this Shape with its shape fields replaced by constants (a launch of
+// `threads` threads).
 template <class Shape, class T>
-FFT_HD COURSE_FORCEINLINE PassArgs<T> fixed_args(const PassArgs<T>& args) {
+FFT_HD COURSE_FORCEINLINE PassArgs<T> fixed_args(const PassArgs<T>& args, unsigned threads = Shape::threads) {
   PassArgs<T> a = args;
   a.n = a.l = Shape::l;
   a.d = 1;
   a.l_div = make_divisor(Shape::l);
   a.s = make_divisor(1);
   a.c = Shape::c;
-  a.threads = Shape::threads;
+  a.threads = threads;
   a.log_c = 0;
   a.columns_fast = false;
   a.twiddled = false;
@@ -80,14 +94,15 @@ FFT_HD COURSE_FORCEINLINE PassArgs<T> fixed_args(const PassArgs<T>& args) {
   return a;
 }
 
-// run_block for a pass of this Shape: the arguments' shape fields replaced by constants, the
-// stages unrolled with their radices and strides as template arguments.
-template <class Shape, bool DIRECT, class T, class Each, class Barrier, class RegsFor>
+// run_block for a pass of this Shape at P points a thread (Shape::threads_at<P> threads; regs_for
+// gives StageRegs of P): the arguments' shape fields replaced by constants, the stages unrolled
+// with their radices and strides as template arguments.
+template <class Shape, bool DIRECT, int P = kPointsPerThread, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassArgs<T>& args, Complex<T>* buf, Each&& each,
                                                Barrier&& barrier, RegsFor&& regs_for) {
-  const PassArgs<T> a = fixed_args<Shape>(args);
+  const PassArgs<T> a = fixed_args<Shape>(args, Shape::template threads_at<P>);
   if constexpr (!DIRECT) {
-    each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
+    each([&](unsigned tid, unsigned threads) { load<P>(tid, threads, block, a, buf); });
     barrier();
   }
   run_fixed_stages<Shape, DIRECT>(block, a, buf, each, barrier, regs_for, std::make_index_sequence<Shape::stages>{});
@@ -108,21 +123,33 @@ constexpr unsigned register_cap_for(unsigned warps, unsigned blocks) {
   while (cap > 8 && warps_per_sm(cap) / warps < blocks) cap -= 8;
   return cap;
 }
-template <class T>
+// At 8 points a thread (double only) a thread holds half the points: the blocks an SM that 64
+// registers allow, as float's 16 points.
+template <class T, int P = kPointsPerThread>
 constexpr unsigned fixed_blocks_per_sm(unsigned threads) {
-  const unsigned warps = (threads + 31) / 32, generic = sizeof(T) == 4 ? 64 : 128;
+  const unsigned warps = (threads + 31) / 32, generic = (sizeof(T) == 4 ? 64 : 128) * P / kPointsPerThread;
   const unsigned blocks = warps_per_sm(generic) / warps > 0 ? warps_per_sm(generic) / warps : 1;
   return sizeof(T) == 4 && register_cap_for(warps, blocks + 1) >= 56 ? blocks + 1 : blocks;
 }
-template <class T>
+template <class T, int P = kPointsPerThread>
 constexpr int fixed_register_cap(unsigned threads) {
-  return static_cast<int>(register_cap_for((threads + 31) / 32, fixed_blocks_per_sm<T>(threads)));
+  return static_cast<int>(register_cap_for((threads + 31) / 32, fixed_blocks_per_sm<T, P>(threads)));
+}
+// Whether a thread's registers under that cap hold its peak points (4 registers a double point, 2
+// a float one) with 16 left for indices and addresses; at 8 points a thread, radix-7 and radix-16
+// stages hold 14 and 16 (ptxas, sm_90, cap 64: 188 and 296 bytes of spills for 2401 and 1920).
+template <class T, int P>
+constexpr bool fixed_registers_hold(unsigned threads, unsigned peak_points) {
+  return peak_points * 2 * sizeof(T) / 4 + 16 <= static_cast<unsigned>(fixed_register_cap<T, P>(threads));
 }
 // What the rule gives the shapes below (H100 runs: NOTES.md).
 static_assert(fixed_register_cap<float>(160) == 56 && fixed_register_cap<float>(224) == 56 && fixed_register_cap<float>(384) == 56);
 static_assert(fixed_register_cap<float>(256) == 64 && fixed_register_cap<float>(640) == 96);
 static_assert(fixed_register_cap<double>(160) == 128 && fixed_register_cap<double>(224) == 128 && fixed_register_cap<double>(256) == 128);
 static_assert(fixed_register_cap<double>(192) == 168 && fixed_register_cap<double>(384) == 168);
+static_assert(fixed_register_cap<double, 8>(512) == 64 && fixed_register_cap<double, 8>(288) == 72 &&
+              fixed_register_cap<double, 8>(416) == 72 && fixed_register_cap<double, 8>(384) == 80 &&
+              fixed_register_cap<double, 8>(768) == 80);
 
 // The shapes compiled: the single passes of common sizes, as make_passes builds them in both
 // precisions at the default block sizes (checked by test_12_gpu_emulated).
@@ -162,14 +189,23 @@ bool visit_matching_shape(const PassArgs<T>& a, F&& f) {
 template <class T>
 using PassKernelPtr = void (*)(PassArgs<T>);
 
-// The compiled kernel of pass a's shape, or nullptr (the generic kernel runs it). Float's fixed
-// kernels read and write global memory directly (direct_pass), double's go through shared memory;
-// a float pass asked to load through shared memory (direct false) gets none.
+// A compiled kernel and the points a thread it takes: its launch has launch_threads(C L, points)
+// threads.
 template <class T>
-PassKernelPtr<T> fixed_kernel_for(const PassArgs<T>& a, bool direct);
+struct FixedKernel {
+  PassKernelPtr<T> kernel = nullptr;
+  int points = kPointsPerThread;
+};
+
+// The compiled kernel of pass a's shape, or none (the generic kernel runs it). Float's fixed
+// kernels read and write global memory directly (direct_pass), at 16 points a thread; a float
+// pass asked to load through shared memory (direct false) gets none. Double's go through shared
+// memory, at 16 points a thread, or at 8 when `points` asks for it and fixed_registers_hold.
+template <class T>
+FixedKernel<T> fixed_kernel_for(const PassArgs<T>& a, bool direct, int points = kPointsPerThread);
 template <>
-PassKernelPtr<float> fixed_kernel_for(const PassArgs<float>& a, bool direct);  // gpu_fixed_f32.cu
+FixedKernel<float> fixed_kernel_for(const PassArgs<float>& a, bool direct, int points);  // gpu_fixed_f32.cu
 template <>
-PassKernelPtr<double> fixed_kernel_for(const PassArgs<double>& a, bool direct);  // gpu_fixed_f64.cu
+FixedKernel<double> fixed_kernel_for(const PassArgs<double>& a, bool direct, int points);  // gpu_fixed_f64.cu
 
 }  // namespace course::anyn::gpu

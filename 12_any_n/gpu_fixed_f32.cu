@@ -4,8 +4,8 @@
 namespace course::anyn::gpu {
 
 template <>
-PassKernelPtr<float> fixed_kernel_for(const PassArgs<float>& a, bool direct) {
-  return direct ? find_fixed_kernel<float>(a) : nullptr;
+FixedKernel<float> fixed_kernel_for(const PassArgs<float>& a, bool direct, int) {
+  return {direct ? find_fixed_kernel<float, kPointsPerThread>(a) : nullptr};
 }
 
 }  // namespace course::anyn::gpu

@@ -1,11 +1,15 @@
-// Double's fixed single passes: through shared memory, as double's generic pass (gpu_fixed.cuh).
+// Double's fixed single passes: through shared memory, as double's generic pass, at 16 or 8 points
+// a thread (gpu_fixed.cuh).
 #include "12_any_n/gpu_fixed.cuh"
 
 namespace course::anyn::gpu {
 
 template <>
-PassKernelPtr<double> fixed_kernel_for(const PassArgs<double>& a, bool direct) {
-  return direct ? nullptr : find_fixed_kernel<double>(a);
+FixedKernel<double> fixed_kernel_for(const PassArgs<double>& a, bool direct, int points) {
+  if (direct) return {};
+  if (points == 8)
+    if (const auto k = find_fixed_kernel<double, 8>(a)) return {k, 8};
+  return {find_fixed_kernel<double, kPointsPerThread>(a)};
 }
 
 }  // namespace course::anyn::gpu

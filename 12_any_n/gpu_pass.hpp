@@ -37,6 +37,8 @@ inline constexpr int kMaxStages = 14;  // stages within one pass (pass_radices g
 // on allows) for the columns of passes of several. A thread keeps 16 points in registers, so a
 // block of P points has at most P / 16 threads. The plan picks P from kSmallestOnePassBlock
 // (one pass) or kSmallestBlock (passes of several) up: small blocks, more of them on an SM.
+// A compiled single pass (gpu_fixed.hpp) may run at 8 points a thread instead: twice the threads,
+// each with half the registers.
 template <class T>
 inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
 template <class T>
@@ -46,6 +48,11 @@ inline constexpr int kSmallestBlock = 2048;
 // 6% faster on the H100 than two in 2048 (bench_12_gpu's gpu-block rows, generic kernel).
 inline constexpr int kSmallestOnePassBlock = 4096;
 inline constexpr int kPointsPerThread = 16;
+
+// Threads for `points` points at `per_thread` points a thread, in whole warps.
+constexpr std::uint32_t launch_threads(std::uint32_t points, std::uint32_t per_thread) {
+  return ((points + per_thread - 1) / per_thread + 31) / 32 * 32;
+}
 
 // x / d for x, d < 2^16 as a multiply: magic = ceil(2^32 / d) is exact there (the error
 // x (magic d - 2^32) / 2^32 stays below 1 / d). A stage does this twice a butterfly, where a
@@ -141,7 +148,7 @@ FFT_HD inline void column_of(const PassArgs<T>& a, std::uint64_t block, std::uin
 
 // Global -> shared. Points = C L; thread by thread along e, so neighbouring threads read
 // neighbouring addresses in both layouts.
-template <class T>
+template <int P = kPointsPerThread, class T>
 FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
   // Whole transforms: the block's valid ones are one run from its first point. Columns: threads
@@ -160,14 +167,14 @@ FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, con
   }
   // All of a thread's loads first, then its stores to shared memory: the loads are in flight
   // together (a load after a store through another pointer would have to wait for it).
-  Complex<T> v[kPointsPerThread];
+  Complex<T> v[P];
   COURSE_UNROLL
-  for (int u = 0; u < kPointsPerThread; ++u) {
+  for (int u = 0; u < P; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
     if (e < count) v[u] = src[static_cast<std::uint64_t>(e >> shift) * stride];
   }
   COURSE_UNROLL
-  for (int u = 0; u < kPointsPerThread; ++u) {
+  for (int u = 0; u < P; ++u) {
     const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads;
     if (e < count) buf[e] = maybe_conj(v[u], a.conj_in);
   }
@@ -179,10 +186,11 @@ FFT_HD inline std::uint32_t slot(const PassArgs<T>& a, std::uint32_t c, std::uin
   return a.columns_fast ? (j << a.log_c) + c : c * a.l + j;
 }
 
-// One thread's butterflies of a stage: U at most, u-th is butterfly tid + u threads.
-template <unsigned R, class T>
+// One thread's butterflies of a stage at P points a thread: U at most, u-th is butterfly tid + u
+// threads. (A block has at least C L / P threads, so U of them cover the C L / R butterflies.)
+template <unsigned R, class T, int P = kPointsPerThread>
 struct StageRegs {
-  static constexpr int U = (kPointsPerThread + R - 1) / R;
+  static constexpr int U = (P + R - 1) / R;
   Complex<T> v[U][R];
 };
 
@@ -210,12 +218,12 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
 // the block's own points in global memory, conjugated for the inverse: point j of transform c
 // is at c L + j in both. Its global addresses are made afresh from the arguments (a pointer
 // kept across the stages would cost registers in every stage).
-template <unsigned R, bool FROM_GLOBAL = false, class T>
+template <unsigned R, bool FROM_GLOBAL = false, class T, int P>
 FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const StageShape& st,
-                          const Complex<T>* buf, StageRegs<R, T>& r) {
+                          const Complex<T>* buf, StageRegs<R, T, P>& r) {
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T>::U; ++u) {
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;
     if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     if constexpr (FROM_GLOBAL) {  // the first stage: s = 1, so q = 0
@@ -231,12 +239,12 @@ COURSE_UNROLL
 
 // The butterflies, their twiddles, then shared memory `buf`, or, with TO_GLOBAL (the last stage
 // of a single pass: m = 1, so p = 0 and no twiddles), global memory, conjugated for the inverse.
-template <unsigned R, bool TO_GLOBAL = false, class T>
+template <unsigned R, bool TO_GLOBAL = false, class T, int P>
 FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const StageShape& st,
-                           StageRegs<R, T>& r, Complex<T>* buf) {
+                           StageRegs<R, T, P>& r, Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T>::U; ++u) {
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;
     if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     Complex<T>* v = r.v[u];

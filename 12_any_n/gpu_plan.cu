@@ -77,12 +77,17 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(lo_, tables.lo);
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
-  for (const auto& a : passes_) {
+  // Eight points a thread: double's compiled shapes whose registers hold them (fixed_kernel_for).
+  const int points = kernel == PassKernel::eight_points && sizeof(T) == 8 ? 8 : kPointsPerThread;
+  for (auto& a : passes_) {
     const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
     // A single pass of a common size has a kernel compiled for its shape.
-    const auto fixed = kernel == PassKernel::best ? fixed_kernel_for<T>(a, direct) : nullptr;
-    kernels_.push_back(fixed ? fixed : kernel_for<T>(a.threads, direct));
-    compiled_.push_back(fixed != nullptr);
+    const bool compile = kernel == PassKernel::best || kernel == PassKernel::eight_points;
+    const auto fixed = compile ? fixed_kernel_for<T>(a, direct, points) : FixedKernel<T>{};
+    kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
+    compiled_.push_back(fixed.kernel != nullptr);
+    points_.push_back(fixed.points);
+    if (fixed.kernel) a.threads = launch_threads(a.c * a.l, static_cast<std::uint32_t>(fixed.points));  // the same at 16
     cuda::allow_shared(reinterpret_cast<const void*>(kernels_.back()), static_cast<std::size_t>(pass_shared_bytes(a)));
   }
 }
@@ -110,6 +115,7 @@ std::string MixedPlan<T>::describe() const {
     for (int st = 0; st < a.stages; ++st) s << (st ? " *" : "") << " " << int(a.stage[st].radix);
     s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
     if (compiled_[i]) s << ", compiled for this shape";
+    if (points_[i] != kPointsPerThread) s << " at " << points_[i] << " points a thread";
   }
   return s.str();
 }

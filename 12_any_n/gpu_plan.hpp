@@ -22,6 +22,7 @@ enum class PassKernel {
   best,       // compiled for the pass's shape where gpu_fixed.hpp has it, else generic
   generic,    // one kernel for every shape; in float its first and last stages read and write global memory
   shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
+  eight_points,  // double: compiled for the shape as best, at 8 points a thread (twice the threads); float: as best
 };
 
 // The mixed-radix passes of a 7-smooth N.
@@ -39,6 +40,7 @@ class MixedPlan {
   std::vector<PassArgs<T>> passes_;
   std::vector<void (*)(PassArgs<T>)> kernels_;  // a pass's kernel: compiled for its shape (gpu_fixed.hpp) or generic
   std::vector<bool> compiled_;                  // which of them is compiled for its shape
+  std::vector<int> points_;                     // points a thread of each pass's kernel
   cudaStream_t stream_ = nullptr;
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
   cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three

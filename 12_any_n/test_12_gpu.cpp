@@ -32,7 +32,7 @@ template <class T>
 bool compiled_here(std::size_t n, std::size_t batch) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, 0, most_block_points<T>(shared_limit_bytes()));
-  return passes.size() == 1 && fixed_kernel_for<T>(passes[0], direct_pass(passes[0], false)) != nullptr;
+  return passes.size() == 1 && fixed_kernel_for<T>(passes[0], direct_pass(passes[0], false)).kernel != nullptr;
 }
 
 bool says_compiled(const std::string& description) { return description.find("compiled for this shape") != std::string::npos; }
@@ -178,6 +178,27 @@ TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and 
   }
 }
 
+TEST_CASE("GPU any N: double's compiled shapes at 8 points a thread", "[gpu]") {
+  using course::testing::contains;
+  conformance::Config cfg;
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  for (std::size_t n : fixed_pass_lengths()) {
+    if (!compiled_here<double>(n, 3)) continue;
+    INFO("N = " << n << ", shared-memory limit " << shared_limit_bytes() << " bytes");
+    const std::string d = Plan<double>(n, 3, nullptr, 0, PassKernel::eight_points).describe();
+    // Every compiled shape but the radix-7 and radix-16 ones (their registers do not hold 14 and 16
+    // points at 64 registers): 1920 and 2401 stay at 16 points a thread.
+    CHECK_THAT(d, contains("compiled for this shape"));
+    CHECK((d.find("at 8 points a thread") != std::string::npos) == (n != 1920 && n != 2401));
+    cfg.sizes = {n};
+    require_conformance(conformance::check_conformance<double>(
+        device_transform<double>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<double>>(m, batch, nullptr, 0, PassKernel::eight_points); }),
+        cfg));
+  }
+}
+
 TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein, compiled shapes", "[sanitize]") {
   conformance::Config cfg;
   cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 17, 1009};
@@ -194,4 +215,9 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.sizes = {7776};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 8192); }), cfg));
+  // Double's compiled shapes at 8 points a thread (the 768-thread block of 6144 among them).
+  cfg.sizes = {1000, 2187, 3125, 6144};
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::eight_points); }),
+      cfg));
 }

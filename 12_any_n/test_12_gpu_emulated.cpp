@@ -11,12 +11,12 @@ using namespace course::anyn::gpu;
 
 namespace {
 // points: the block size, 0 as the plan picks it; most: the largest block the shared-memory
-// limit allows.
+// limit allows; per_thread: the points a thread of a compiled shape holds.
 template <class T>
-conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false) {
-  return [points, most, shared_io, compiled](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch,
-                                             Direction dir) {
-    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, shared_io, compiled);
+conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false,
+                                     int per_thread = kPointsPerThread) {
+  return [=](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, shared_io, compiled, per_thread);
   };
 }
 
@@ -79,6 +79,27 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the shapes compiled as constants"
     std::vector<Complex<TestType>> x(n * 6), y(n * 6);
     CHECK((passes.size() == 1 && emulate_fixed_pass(bind_pass<TestType>(passes[0], 0, 1, x.data(), y.data(), Direction::forward,
                                                               tables.stage.data(), nullptr, nullptr))));
+  }
+}
+
+TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thread", "[12][gpu-emulated]") {
+  conformance::Config cfg;
+  for (std::size_t n : fixed_pass_lengths())
+    if (n <= static_cast<std::size_t>(kLargestBlockPoints<double>)) cfg.sizes.push_back(n);
+  cfg.batch = 6;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<double>(emulated<double>(0, kLargestBlockPoints<double>, false, true, 8), cfg));
+  for (std::size_t n : cfg.sizes) {
+    PassTables<double> tables;
+    const auto passes = make_passes<double>(n, 6, tables);
+    INFO("N = " << n);
+    std::vector<Complex<double>> x(n * 6), y(n * 6);
+    REQUIRE(passes.size() == 1);
+    // Twice the threads of make_passes' 16 points (rounded to whole warps), and the compiled path ran.
+    CHECK(launch_threads(passes[0].c * passes[0].l, 8) >= 2 * passes[0].threads - 32);
+    CHECK(emulate_fixed_pass<double, 8>(
+        bind_pass<double>(passes[0], 0, 1, x.data(), y.data(), Direction::forward, tables.stage.data(), nullptr, nullptr)));
   }
 }
 
