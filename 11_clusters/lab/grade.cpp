@@ -12,7 +12,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "11_clusters/cluster_fft.hpp"
 #include "11_clusters/cluster_shape.hpp"
+#include "11_clusters/dispatch.hpp"
 #include "common/bit_reverse.hpp"
 #include "common/lab/lab_conformance.hpp"
 #include "common/reference.hpp"
@@ -45,9 +47,56 @@ Shape shape_for(std::size_t n, int elem_bytes) {
   return s;
 }
 
-// Threads of a block in phase 2: C2 rows, each in P threads of E = min(N1, 16) elements (the
-// chapter's 16 points a thread).
+// Threads of a block in phase 2: C2 rows, each in P threads of E = min(N1, 16) elements.
 std::size_t threads_for(const Shape& s) { return s.c2() * (s.n1 / std::min<std::size_t>(s.n1, 16)); }
+
+// Y[n1][k2] w(n1 k2, N), what thread (rank, tid) of `threads` gathers as v[j]: the grader's answer.
+template <class T>
+Complex<T> expected_gather(const Shape& s, const std::vector<std::vector<Complex<T>>>& sm, std::size_t rank, std::size_t tid,
+                           std::size_t threads, std::size_t j, std::size_t& n1, std::size_t& k2) {
+  n1 = tid / s.c2() + j * (threads / s.c2());
+  k2 = rank * s.c2() + tid % s.c2();
+  return sm[n1 / s.c1()][(n1 % s.c1()) * s.n2 + k2] * twiddle<T>(static_cast<std::int64_t>(n1 * k2), static_cast<std::int64_t>(s.n()));
+}
+
+// The grader's answer against the chapter's own exchange: 11's first kernel version's gather
+// (ClusterFft<T, LOGN, false>::gather, the same thread mapping) on 09's padded tile, for each of
+// the chapter's shapes. The lab asks for exactly what the kernel does; a difference is the
+// grader's failure (exit 3), not the student's.
+template <class T>
+void check_grader_against_chapter(Grader& g) {
+  const double tol = sizeof(T) == 4 ? 1e-5 : 1e-12;
+  for (int logn = clusters::kMinLog2<T>; logn <= clusters::kMaxLog2<T>; ++logn)
+    clusters::with_cluster_logn<T>(logn, [&]<int LOGN>() {
+      using CF = clusters::ClusterFft<T, LOGN, false>;
+      const Shape s = shape_for(std::size_t{1} << LOGN, static_cast<int>(sizeof(Complex<T>)));
+      const std::size_t threads = CF::F2::kThreads;
+      if (s.k != std::size_t{CF::K} || s.c1() != std::size_t{CF::C1} || s.c2() != std::size_t{CF::C2} ||
+          threads / s.c2() != std::size_t{CF::F2::P} || s.n1 / CF::F2::P != std::size_t{CF::F2::E})
+        throw std::logic_error("lab 11: the grader's shape of 2^" + std::to_string(LOGN) + " points is not the chapter's");
+      std::vector<std::vector<Complex<T>>> sm(s.k), tile(s.k);
+      for (std::size_t b = 0; b < s.k; ++b) {
+        sm[b] = random_gaussian<T>(s.c1() * s.n2, g.seed() + 1000 + b);
+        tile[b].assign(CF::kSharedElements, Complex<T>{std::numeric_limits<T>::quiet_NaN(), T(0)});
+        for (std::size_t c1 = 0; c1 < s.c1(); ++c1)
+          for (std::size_t k2 = 0; k2 < s.n2; ++k2)
+            tile[b][c1 * CF::F1::S.row_stride + radixn::pad(static_cast<int>(k2))] = sm[b][c1 * s.n2 + k2];
+      }
+      std::vector<Complex<T>> v(CF::E);
+      for (std::size_t rank = 0; rank < s.k; ++rank)
+        for (std::size_t tid = 0; tid < threads; ++tid) {
+          CF::gather(static_cast<unsigned>(tid), static_cast<int>(rank), [&](int from) { return static_cast<const Complex<T>*>(tile[from].data()); },
+                     v.data());
+          for (std::size_t j = 0; j < static_cast<std::size_t>(CF::F2::E); ++j) {
+            std::size_t n1, k2;
+            const Complex<T> want = expected_gather(s, sm, rank, tid, threads, j, n1, k2);
+            if (!(std::hypot(static_cast<double>(v[j].re - want.re), static_cast<double>(v[j].im - want.im)) <= tol))
+              throw std::logic_error("lab 11: the grader's gather differs from 11's kernel at 2^" + std::to_string(LOGN) + ", block " +
+                                     std::to_string(rank) + ", thread " + std::to_string(tid) + ", element " + std::to_string(j));
+          }
+        }
+    });
+}
 
 // The chapter's eight shapes and a few small ones, where every block and row can be looked at.
 std::vector<Shape> shapes_to_check() {
@@ -102,6 +151,8 @@ std::string diagnose(const Shape& s, const std::vector<std::vector<Complex<T>>>&
   const Complex<T> y = sm[n1 / s.c1()][(n1 % s.c1()) * s.n2 + k2], w = twiddle<T>(e, n);
   if (!std::isfinite(got.re) || !std::isfinite(got.im))
     return ". It is NaN: never written, or read from past the C1 rows of a block's shared memory";
+  if (near(got, y * twiddle<T>(static_cast<std::int64_t>(n1 * (k2 % s.c2())), n)) && k2 >= s.c2())
+    return ". That is Y[n1][k2] times w(n1 c2, N): the twiddle needs the row's k2 = rank C2 + c2, not c2";
   if (near(got, y)) return ". That is Y[n1][k2] without its twiddle: multiply by w(n1 k2, N)";
   if (near(got, y * conj(w))) return ". That is Y[n1][k2] times conj(w(n1 k2, N)): the forward transform's twiddle has exp(-2 pi i ...)";
   if (near(got, y * twiddle<T>(e, static_cast<std::int64_t>(s.n2))))
@@ -128,33 +179,41 @@ bool check_gather(Grader& g) {
     Shape s;
     std::size_t threads;
   };
-  const std::vector<Case> cases = {{{4, 4, 2}, 2}, {{8, 16, 2}, 16}, {{16, 8, 4}, 4}, {{8, 8, 8}, 4}, {{4, 32, 4}, 32}, {{16, 16, 4}, 4}};
+  // N1 != N2 in the first, so that a twiddle over N1 or N2 is told apart from one over N.
+  const std::vector<Case> cases = {{{4, 8, 2}, 4}, {{8, 16, 2}, 16}, {{16, 8, 4}, 4}, {{8, 8, 8}, 4}, {{4, 32, 4}, 32}, {{16, 16, 4}, 4}};
   std::uint64_t salt = 0;
   for (const auto& [s, threads] : cases) {
-    // Each block's C1 rows of N2 distinct values, then as many NaN: a read past the rows shows.
+    // Each block's C1 rows of N2 distinct values, then N NaN: a read past the rows (a row
+    // numbered n1 instead of c1, say) shows as NaN instead of leaving the array.
     std::vector<std::vector<Complex<T>>> sm(s.k);
     for (auto& b : sm) {
       b = random_gaussian<T>(s.c1() * s.n2, g.seed() + 7 * ++salt);
-      b.resize(2 * s.c1() * s.n2, Complex<T>{nan, nan});
+      b.resize(s.c1() * s.n2 + s.n(), Complex<T>{nan, nan});
     }
     const auto remote = remote_of(sm);
-    const std::size_t p = threads / s.c2(), e = s.n1 / p;
+    const std::size_t e = s.n1 / (threads / s.c2());
     for (std::size_t rank = 0; rank < s.k; ++rank)
       for (std::size_t tid = 0; tid < threads; ++tid) {
-        std::vector<Complex<T>> v(2 * e, Complex<T>{nan, nan});  // the second half must stay untouched
-        if (!g.guard(section, g.todo(2), [&] { lab11::gather<T>(s, rank, tid, threads, remote, v.data()); })) return false;
-        const std::size_t c2 = tid % s.c2(), k2 = rank * s.c2() + c2;
+        // Room for a loop to N1 past the thread's e elements: what lies beyond e must stay NaN.
+        std::vector<Complex<T>> v(e + std::max(e, s.n1), Complex<T>{nan, nan});
+        const std::size_t k2 = rank * s.c2() + tid % s.c2();
         const std::string who = describe(s) + ", " + std::to_string(threads) + " threads a block: block " + std::to_string(rank) +
                                 ", thread " + std::to_string(tid) + " (row k2 = " + std::to_string(k2) + ")";
-        for (std::size_t j = 0; j < 2 * e; ++j) {
+        try {
+          lab11::gather<T>(s, rank, tid, threads, remote, v.data());
+        } catch (const std::exception& ex) {
+          g.fail(section, "every thread of every block",
+                 who + ": gather threw: " + ex.what() + " (its elements are n1 = tid / C2 + j P, j < N1 / P, P = threads / C2)", g.todo(2));
+          return false;
+        }
+        for (std::size_t j = 0; j < v.size(); ++j) {
           if (j >= e) {
             if (std::isnan(v[j].re) && std::isnan(v[j].im)) continue;
             g.fail(section, "every thread of every block", who + " wrote v[" + std::to_string(j) + "], past its N1 / P = " + std::to_string(e) + " elements", g.todo(2));
             return false;
           }
-          const std::size_t n1 = tid / s.c2() + j * p;
-          const Complex<T> want = sm[n1 / s.c1()][(n1 % s.c1()) * s.n2 + k2] *
-                                  twiddle<T>(static_cast<std::int64_t>(n1 * k2), static_cast<std::int64_t>(s.n()));
+          std::size_t n1, row_k2;
+          const Complex<T> want = expected_gather(s, sm, rank, tid, threads, j, n1, row_k2);
           const double err = std::hypot(static_cast<double>(v[j].re - want.re), static_cast<double>(v[j].im - want.im));
           if (err <= tol) continue;
           g.fail(section, "every thread of every block",
@@ -192,14 +251,14 @@ bool check_output_index(Grader& g) {
   return true;
 }
 
-// The one-pass transform on an emulated cluster a transform: phase 1 (FFTW's N2-point DFTs of
+// The one-pass transform, one emulated cluster a transform: phase 1 (FFTW's N2-point DFTs of
 // each block's columns into its shared memory), every block's threads gathering through your
 // gather, phase 2 (FFTW's N1-point DFTs of each row) stored at your output_index. The inverse is
 // conj(forward(conj x)), as in the chapter.
 template <class T>
 conformance::TransformFn<T> cluster_transform() {
   return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    require_power_of_two("lab 11", n, kLargestLog2, "09_radixN's Plan takes every N = 2^k");
+    require_power_of_two("lab 11", n, kLargestLog2, "12_any_n's plans take any N");
     require_batch("lab 11", batch);
     const Shape s = shape_for(n, static_cast<int>(sizeof(Complex<T>)));
     const std::size_t threads = threads_for(s), p = threads / s.c2(), e = s.n1 / p;
@@ -259,6 +318,8 @@ int main(int argc, char** argv) {
   Grader g("11", "the exchange between the blocks of a cluster", argc, argv, LAB_IMPL_NAME);
   g.set_todo_file("11_clusters/lab/lab11.hpp");
   try {
+    check_grader_against_chapter<float>(g);
+    check_grader_against_chapter<double>(g);
     const bool holder_ok = check_holder(g);
     const bool gather_ok = check_gather<float>(g) && check_gather<double>(g);
     const bool output_ok = check_output_index(g);

@@ -1,8 +1,10 @@
 // Lab 11's answer (what ./course lab 11 --solution grades), in the lab's plain layout: rows of
-// N2 points, no padding, one element per register. The chapter's kernel does the same in
-// cluster_fft.hpp's ClusterFft::gather, with 09's padded rows (radixn::pad) and its register
-// placement: the holder is n1 >> logc1 (block) and n1 & (C1 - 1) (row), the twiddles come from
-// PassTwiddles, and phase 2 stores X[k2 + N2 k1] (phase2_args: out_stride 1 along k2, L = N2).
+// N2 points, no padding. It is the exchange of the chapter's first kernel version,
+// ClusterFft<T, LOGN, false>::gather in cluster_fft.hpp: the same thread mapping (c2 = tid mod
+// C2, n1 = tid / C2 + j P), the holder as n1 >> logc1 (block) and n1 & (C1 - 1) (row), on 09's
+// padded rows (radixn::pad), the twiddles from PassTwiddles; phase 2 stores X[k2 + N2 k1]
+// (phase2_args: stride 1 along k2, L = N2). The grader checks its expected values against that
+// gather on the chapter's shapes.
 #pragma once
 
 #include <cstddef>
