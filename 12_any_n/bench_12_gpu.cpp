@@ -3,6 +3,7 @@
 // Writes bench_12_gpu.json like every benchmark (build/<preset>/bench-gpu12/bench_12_gpu).
 #include <cstdio>
 
+#include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_plan.hpp"
 #include "common/bench_cuda.hpp"
 
@@ -42,9 +43,11 @@ void register_all() {
     register_any_n<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
     if constexpr (sizeof(T) == 4)
       register_any_n<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
-    else if (n != 10000)  // double: the compiled shape at 8 points a thread, twice the threads
-      register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
   }
+  // Double: the compiled shape at 8 points a thread, twice the threads, where one is built.
+  if constexpr (sizeof(T) == 8)
+    for (std::size_t n : anyn::gpu::eight_point_lengths())
+      register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
   // float); 4096 through the mixed-radix passes instead of 09's plan.

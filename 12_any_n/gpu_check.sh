@@ -54,7 +54,9 @@ import json, sys, glob, re
 f = glob.glob(sys.argv[1] + "/bench_12_gpu*.json")
 if not f: sys.exit("no JSON")
 rows = {b["run_name"]: b for b in json.load(open(f[0]))["benchmarks"] if b.get("aggregate_name") == "median"}
-def key(n): return "/".join(n.split("/")[2:5])
+def key(n):  # the case, whatever the variant's depth
+    m = re.search(r"(float|double)/N:\d+/batch:\d+", n)
+    return m.group(0) if m else n
 lib = {key(n): b["real_time"] for n, b in rows.items() if n.startswith("cufft/")}
 for n, b in rows.items():
     if n.startswith("cufft/") or n.startswith("copy"): continue

@@ -20,7 +20,6 @@ struct FixedLaunch {
   static constexpr unsigned threads = Shape::template threads_at<P>;
   static constexpr int registers = fixed_register_cap<T, P>(threads);
   static constexpr unsigned blocks = fixed_blocks_per_sm<T, P>(threads);
-  static constexpr bool holds = fixed_registers_hold<T, P>(threads, Shape::template peak_points<P>);
 };
 
 template <class T, bool DIRECT, class Shape, int P>
@@ -32,17 +31,14 @@ __global__ void COURSE_FIXED_REGISTERS(FixedLaunch<T, Shape, P>) fixed_pass_kern
       OwnRegs<T, P>{});
 }
 
-// The kernel of a's shape at P points a thread, if one is built: at 16 for every shape a pass of
-// T can have, at fewer where the registers hold them.
+// The kernel of a's shape at P points a thread where one is built (fixed_kernel_built), with its
+// launch's threads; none otherwise.
 template <class T, int P>
-PassKernelPtr<T> find_fixed_kernel(const PassArgs<T>& a) {
-  PassKernelPtr<T> k = nullptr;
+FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
+  FixedKernel<T> k;
   visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);
-    // No double pass has more than 512 threads at 16 points (its blocks hold at most 8192
-    // points): its 640-thread shape (10000, float only) is never built.
-    if constexpr ((sizeof(T) == 4 || Shape::threads <= 512) && (P == kPointsPerThread || FixedLaunch<T, Shape, P>::holds))
-      k = &fixed_pass_kernel<T, sizeof(T) == 4, Shape, P>;
+    if constexpr (fixed_kernel_built<T, Shape, P>) k = {&fixed_pass_kernel<T, sizeof(T) == 4, Shape, P>, P, FixedLaunch<T, Shape, P>::threads};
   });
   return k;
 }

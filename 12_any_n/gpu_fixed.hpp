@@ -8,6 +8,7 @@
 #include <array>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "12_any_n/gpu_block.hpp"
 
@@ -136,8 +137,9 @@ constexpr int fixed_register_cap(unsigned threads) {
   return static_cast<int>(register_cap_for((threads + 31) / 32, fixed_blocks_per_sm<T, P>(threads)));
 }
 // Whether a thread's registers under that cap hold its peak points (4 registers a double point, 2
-// a float one) with 16 left for indices and addresses; at 8 points a thread, radix-7 and radix-16
-// stages hold 14 and 16 (ptxas, sm_90, cap 64: 188 and 296 bytes of spills for 2401 and 1920).
+// a float one) with 16 left for indices and addresses. At 8 points a thread 2401's radix-7 stages
+// hold 14 points and 1920's radix-16 stage 16, under a cap of 64 (ptxas, sm_90: 188 and 296 bytes
+// of spills); 6144's radix-16 stages hold 16 under its cap of 80 (one block an SM), just.
 template <class T, int P>
 constexpr bool fixed_registers_hold(unsigned threads, unsigned peak_points) {
   return peak_points * 2 * sizeof(T) / 4 + 16 <= static_cast<unsigned>(fixed_register_cap<T, P>(threads));
@@ -186,15 +188,37 @@ bool visit_matching_shape(const PassArgs<T>& a, F&& f) {
   }
 }
 
+// Whether a kernel of Shape for T at P points a thread is built (gpu_fixed.cuh): at 16 for every
+// shape a pass of T can have (no double pass has more than 512 threads at 16 points: its blocks
+// hold at most 8192 points, so the 640-thread 10000 is float only), at fewer where the registers
+// hold them.
+template <class T, class Shape, int P>
+inline constexpr bool fixed_kernel_built =
+    (sizeof(T) == 4 || Shape::threads <= 512) &&
+    (P == kPointsPerThread ||
+     (sizeof(T) == 8 && fixed_registers_hold<T, P>(Shape::template threads_at<P>, Shape::template peak_points<P>)));
+
+// L of each shape double has at 8 points a thread, for the tests and the benchmark.
+inline std::vector<std::size_t> eight_point_lengths() {
+  std::vector<std::size_t> built;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((fixed_kernel_built<double, std::tuple_element_t<I, FixedPasses>, 8> ? built.push_back(std::tuple_element_t<I, FixedPasses>::l)
+                                                                          : void()),
+     ...);
+  }(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
+  return built;
+}
+
 template <class T>
 using PassKernelPtr = void (*)(PassArgs<T>);
 
-// A compiled kernel and the points a thread it takes: its launch has launch_threads(C L, points)
-// threads.
+// A compiled kernel, the points a thread it takes and its launch's threads (launch_threads(C L,
+// points): twice make_passes' at 8 points).
 template <class T>
 struct FixedKernel {
   PassKernelPtr<T> kernel = nullptr;
   int points = kPointsPerThread;
+  unsigned threads = 0;
 };
 
 // The compiled kernel of pass a's shape, or none (the generic kernel runs it). Float's fixed

@@ -5,7 +5,7 @@ namespace course::anyn::gpu {
 
 template <>
 FixedKernel<float> fixed_kernel_for(const PassArgs<float>& a, bool direct, int) {
-  return {direct ? find_fixed_kernel<float, kPointsPerThread>(a) : nullptr};
+  return direct ? find_fixed_kernel<float, kPointsPerThread>(a) : FixedKernel<float>{};
 }
 
 }  // namespace course::anyn::gpu

@@ -8,8 +8,8 @@ template <>
 FixedKernel<double> fixed_kernel_for(const PassArgs<double>& a, bool direct, int points) {
   if (direct) return {};
   if (points == 8)
-    if (const auto k = find_fixed_kernel<double, 8>(a)) return {k, 8};
-  return {find_fixed_kernel<double, kPointsPerThread>(a)};
+    if (const auto k = find_fixed_kernel<double, 8>(a); k.kernel) return k;
+  return find_fixed_kernel<double, kPointsPerThread>(a);
 }
 
 }  // namespace course::anyn::gpu

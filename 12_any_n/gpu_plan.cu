@@ -87,7 +87,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
     compiled_.push_back(fixed.kernel != nullptr);
     points_.push_back(fixed.points);
-    if (fixed.kernel) a.threads = launch_threads(a.c * a.l, static_cast<std::uint32_t>(fixed.points));  // the same at 16
+    if (fixed.kernel) a.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
     cuda::allow_shared(reinterpret_cast<const void*>(kernels_.back()), static_cast<std::size_t>(pass_shared_bytes(a)));
   }
 }
