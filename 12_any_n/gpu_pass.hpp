@@ -49,9 +49,10 @@ inline constexpr int kSmallestBlock = 2048;
 inline constexpr int kSmallestOnePassBlock = 4096;
 inline constexpr int kPointsPerThread = 16;
 
-// Threads for `points` points at `per_thread` points a thread, in whole warps.
-constexpr std::uint32_t launch_threads(std::uint32_t points, std::uint32_t per_thread) {
-  return ((points + per_thread - 1) / per_thread + 31) / 32 * 32;
+// Threads for `points` points at `per_thread` points a thread, in whole warps (or whole
+// multiples of `multiple`, a multiple of 32).
+constexpr std::uint32_t launch_threads(std::uint32_t points, std::uint32_t per_thread, std::uint32_t multiple = 32) {
+  return ((points + per_thread - 1) / per_thread + multiple - 1) / multiple * multiple;
 }
 
 // x / d for x, d < 2^16 as a multiply: magic = ceil(2^32 / d) is exact there (the error

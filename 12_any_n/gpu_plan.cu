@@ -77,8 +77,9 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(lo_, tables.lo);
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
-  // Eight points a thread: double's compiled shapes whose registers hold them (fixed_kernel_for).
-  const int points = kernel == PassKernel::eight_points && sizeof(T) == 8 ? 8 : kPointsPerThread;
+  // Eight points a thread where fixed_kernel_for has such a kernel (double's compiled shapes whose
+  // registers hold them); float's ignore it.
+  const int points = kernel == PassKernel::eight_points ? 8 : kPointsPerThread;
   for (auto& a : passes_) {
     const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
     // A single pass of a common size has a kernel compiled for its shape.

@@ -224,9 +224,7 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
     // 16 points a thread for the C L the block holds, in whole warps (and a multiple of C, so
     // that a thread keeps its column): 2187 points take 160 threads, not the 256 of a block of
     // 4096, and the threads an SM holds are busy.
-    const std::uint32_t warp = std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1);
-    a.threads = (a.c * a.l + kPointsPerThread - 1) / kPointsPerThread;
-    a.threads = (a.threads + warp - 1) / warp * warp;
+    a.threads = launch_threads(a.c * a.l, kPointsPerThread, std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1));
     add_stages(a, l, tables.stage);
     if (pass_blocks(a) > 2147483647ull)
       refuse_size(chapter, n, "with batch = " + std::to_string(batch) + " needs over 2^31 - 1 blocks in a pass", "a smaller batch");

@@ -21,6 +21,11 @@
 #include "common/signals.hpp"
 #include "common/sizes.hpp"
 
+// The planted solution replaces the solution's gather alone.
+#ifndef LAB11_GATHER
+#define LAB11_GATHER lab11::gather
+#endif
+
 using namespace course;
 using namespace course::lab;
 using lab11::Shape;
@@ -200,7 +205,7 @@ bool check_gather(Grader& g) {
         const std::string who = describe(s) + ", " + std::to_string(threads) + " threads a block: block " + std::to_string(rank) +
                                 ", thread " + std::to_string(tid) + " (row k2 = " + std::to_string(k2) + ")";
         try {
-          lab11::gather<T>(s, rank, tid, threads, remote, v.data());
+          LAB11_GATHER<T>(s, rank, tid, threads, remote, v.data());
         } catch (const std::exception& ex) {
           g.fail(section, "every thread of every block",
                  who + ": gather threw: " + ex.what() + " (its elements are n1 = tid / C2 + j P, j < N1 / P, P = threads / C2)", g.todo(2));
@@ -280,7 +285,7 @@ conformance::TransformFn<T> cluster_transform() {
       }
       for (std::size_t r = 0; r < s.k; ++r) {  // every block has finished phase 1: the exchange
         regs[r].assign(threads * e, Complex<T>{nan, nan});
-        for (std::size_t tid = 0; tid < threads; ++tid) lab11::gather<T>(s, r, tid, threads, remote, regs[r].data() + tid * e);
+        for (std::size_t tid = 0; tid < threads; ++tid) LAB11_GATHER<T>(s, r, tid, threads, remote, regs[r].data() + tid * e);
       }
       for (std::size_t r = 0; r < s.k; ++r)  // every block has gathered: phase 2
         for (std::size_t c2 = 0; c2 < s.c2(); ++c2) {
