@@ -44,10 +44,13 @@ void register_all() {
     if constexpr (sizeof(T) == 4)
       register_any_n<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
   }
-  // Double: the compiled shape at 8 points a thread, twice the threads, where one is built.
+  // Double: the compiled shape at 8 points a thread (twice the threads) and at 16, where both are
+  // built; the plan takes the faster (best_points).
   if constexpr (sizeof(T) == 8)
-    for (std::size_t n : anyn::gpu::eight_point_lengths())
+    for (std::size_t n : anyn::gpu::eight_point_lengths()) {
       register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
+      register_any_n<T>("gpu/16-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::sixteen_points);
+    }
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in
   // float); 4096 through the mixed-radix passes instead of 09's plan.

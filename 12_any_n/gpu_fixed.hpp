@@ -209,6 +209,18 @@ inline std::vector<std::size_t> eight_point_lengths() {
   return built;
 }
 
+// The points a thread of the plan's compiled pass of length l: 8 for double's shapes where 8 took
+// less time than 16 on the H100 (2187, 3000, 6144: 8, 6 and 9% less; 1000 and 3125 took 25% and
+// 13% more: NOTES.md), else 16.
+constexpr std::array<std::size_t, 3> kDoubleEightPointBest = {2187, 3000, 6144};
+template <class T>
+constexpr int best_points(std::size_t l) {
+  if constexpr (sizeof(T) == 8)
+    for (std::size_t b : kDoubleEightPointBest)
+      if (b == l) return 8;
+  return kPointsPerThread;
+}
+
 template <class T>
 using PassKernelPtr = void (*)(PassArgs<T>);
 

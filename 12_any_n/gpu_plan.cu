@@ -77,13 +77,14 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   up(lo_, tables.lo);
   up(hi_, tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
-  // Eight points a thread where fixed_kernel_for has such a kernel (double's compiled shapes whose
-  // registers hold them); float's ignore it.
-  const int points = kernel == PassKernel::eight_points ? 8 : kPointsPerThread;
   for (auto& a : passes_) {
     const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
-    // A single pass of a common size has a kernel compiled for its shape.
-    const bool compile = kernel == PassKernel::best || kernel == PassKernel::eight_points;
+    // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
+    // for double's shapes whose registers hold them, 8 (fixed_kernel_for; float's ignore it).
+    const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
+    const int points = kernel == PassKernel::eight_points     ? 8
+                       : kernel == PassKernel::sixteen_points ? kPointsPerThread
+                                                              : best_points<T>(a.l);
     const auto fixed = compile ? fixed_kernel_for<T>(a, direct, points) : FixedKernel<T>{};
     kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
     compiled_.push_back(fixed.kernel != nullptr);

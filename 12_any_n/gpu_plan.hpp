@@ -19,10 +19,11 @@ namespace course::anyn::gpu {
 
 // Which kernel runs a single pass (the benchmark's comparison, one change a row).
 enum class PassKernel {
-  best,       // compiled for the pass's shape where gpu_fixed.hpp has it, else generic
+  best,       // compiled for the pass's shape where gpu_fixed.hpp has it (at the points a thread measured best), else generic
   generic,    // one kernel for every shape; in float its first and last stages read and write global memory
   shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
-  eight_points,  // double: compiled for the shape as best, at 8 points a thread (twice the threads); float: as best
+  eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: as best
+  sixteen_points,  // double: compiled for the shape, at 16 points a thread; float: as best
 };
 
 // The mixed-radix passes of a 7-smooth N.

@@ -179,7 +179,7 @@ TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and 
   }
 }
 
-TEST_CASE("GPU any N: double's compiled shapes at 8 points a thread", "[gpu]") {
+TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", "[gpu]") {
   using course::testing::contains;
   conformance::Config cfg;
   cfg.batch = 3;
@@ -199,10 +199,14 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 points a thread", "[gpu]") {
     const auto a = make_passes<double>(n, 3, tables, 0, most_block_points<double>(shared_limit_bytes())).at(0);
     CHECK_THAT(d, contains("a block of " + std::to_string(eight ? launch_threads(a.c * a.l, 8) : a.threads) + " threads"));
     ran += eight;
+    // The plan's own choice: 8 points for the shapes measured faster at 8 (best_points), 16 for the rest.
+    const bool best_eight = std::find(kDoubleEightPointBest.begin(), kDoubleEightPointBest.end(), n) != kDoubleEightPointBest.end();
+    CHECK((Plan<double>(n, 3).describe().find("at 8 points a thread") != std::string::npos) == best_eight);
+    CHECK(Plan<double>(n, 3, nullptr, 0, PassKernel::sixteen_points).describe().find("points a thread") == std::string::npos);
     cfg.sizes = {n};
-    require_conformance(conformance::check_conformance<double>(
-        device_transform<double>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<double>>(m, batch, nullptr, 0, PassKernel::eight_points); }),
-        cfg));
+    for (PassKernel k : {PassKernel::eight_points, PassKernel::sixteen_points})
+      require_conformance(conformance::check_conformance<double>(
+          device_transform<double>([k](std::size_t m, std::size_t batch) { return std::make_unique<Plan<double>>(m, batch, nullptr, 0, k); }), cfg));
   }
   // With 128 KiB blocks every built shape is a single pass here; at 64 and 99 KiB all but 6144.
   if (shared_limit_bytes() >= 128 * 1024) CHECK(ran == built.size());
@@ -225,9 +229,14 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.sizes = {7776};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 8192); }), cfg));
-  // Double's compiled shapes at 8 points a thread (the 768-thread block of 6144 among them).
-  cfg.sizes = {2187, 6144};
+  // Double's compiled shapes at the points a thread the plan does not choose: 1000 and 3125 at 8,
+  // 2187 and 6144 at 16 (the plan's 8, with 6144's 768-thread block, ran above).
+  cfg.sizes = {1000, 3125};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::eight_points); }),
+      cfg));
+  cfg.sizes = {2187, 6144};
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::sixteen_points); }),
       cfg));
 }

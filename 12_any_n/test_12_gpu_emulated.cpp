@@ -1,6 +1,8 @@
 // 12's GPU passes emulated on the CPU against the conformance suite, both precisions: every
 // 7-smooth N that fits one pass, sizes of two and three passes, partial last blocks; the split
 // into passes; refusals by name.
+#include <algorithm>
+
 #include "12_any_n/gpu_emulate.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
@@ -103,6 +105,15 @@ TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thr
   // The GPU has an 8-point kernel for every shape but 1920 and 2401, whose radix-16 and radix-7
   // stages need more registers than their cap of 64 (gpu_fixed.hpp, fixed_registers_hold).
   CHECK(eight_point_lengths() == std::vector<std::size_t>{1000, 2187, 3000, 3125, 6144});
+  // The plan asks for 8 only where a kernel at 8 is built (else it would quietly run 16).
+  const auto built = eight_point_lengths();
+  for (std::size_t n : kDoubleEightPointBest) {
+    INFO("N = " << n);
+    CHECK(std::find(built.begin(), built.end(), n) != built.end());
+    CHECK(best_points<double>(n) == 8);
+    CHECK(best_points<float>(n) == kPointsPerThread);
+  }
+  CHECK(best_points<double>(1000) == kPointsPerThread);
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-emulated]", float, double) {
