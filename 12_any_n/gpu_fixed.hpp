@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "12_any_n/gpu_block.hpp"
-#include "12_any_n/gpu_shape.hpp"
 
 namespace course::anyn::gpu {
 
@@ -190,30 +189,14 @@ bool visit_matching_shape(const PassArgs<T>& a, F&& f) {
 }
 
 // Whether a kernel of Shape for T at P points a thread is built (gpu_fixed.cuh): at 16 for every
-// shape a pass of T has in blocks of up to 8192 double points (at most 512 threads); in double,
-// beyond that (10000: 640 threads, one block of 156 KiB an SM) and at 8 points, where the
-// registers hold the points and the block has at most 1024 threads.
+// shape a pass of T can have (no double pass has more than 512 threads at 16 points: its blocks
+// hold at most 8192 points, so the 640-thread 10000 is float only), at fewer where the registers
+// hold them.
 template <class T, class Shape, int P>
 inline constexpr bool fixed_kernel_built =
-    (P == kPointsPerThread && (sizeof(T) == 4 || Shape::threads <= 512)) ||
-    (sizeof(T) == 8 && Shape::template threads_at<P> <= 1024 &&
-     fixed_registers_hold<T, P>(Shape::template threads_at<P>, Shape::template peak_points<P>));
-
-// The largest block a plan of N takes under a shared-memory limit: most_block_points, or N itself
-// where no power-of-two block that fits holds N but N's compiled single pass fits the limit
-// (double 10000: 160000 bytes, one pass on an A100 or H100 instead of two).
-template <class T>
-int most_block_points_for(std::size_t n, int limit_bytes) {
-  const int most = most_block_points<T>(limit_bytes);
-  if (n <= static_cast<std::size_t>(most) || n * sizeof(Complex<T>) > static_cast<std::size_t>(limit_bytes)) return most;
-  bool compiled = false;
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((compiled = compiled || (std::tuple_element_t<I, FixedPasses>::c == 1 && std::tuple_element_t<I, FixedPasses>::l == n &&
-                              fixed_kernel_built<T, std::tuple_element_t<I, FixedPasses>, kPointsPerThread>)),
-     ...);
-  }(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
-  return compiled ? static_cast<int>(n) : most;
-}
+    (sizeof(T) == 4 || Shape::threads <= 512) &&
+    (P == kPointsPerThread ||
+     (sizeof(T) == 8 && fixed_registers_hold<T, P>(Shape::template threads_at<P>, Shape::template peak_points<P>)));
 
 // L of each shape double has at 8 points a thread, for the tests and the benchmark.
 inline std::vector<std::size_t> eight_point_lengths() {

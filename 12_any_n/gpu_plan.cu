@@ -52,9 +52,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   // COURSE_SHARED_LIMIT_KIB (how the tests model a smaller GPU) gets smaller blocks, and more
   // passes where N needs them.
   const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
-  // The plan's own choice may take a compiled single pass larger than the power-of-two blocks.
-  const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
-  const int most = compile && block_points == 0 ? most_block_points_for<T>(n, limit.bytes) : most_block_points<T>(limit.bytes);
+  const int most = most_block_points<T>(limit.bytes);
   PassTables<T> tables;
   passes_ = make_passes<T>(n, batch, tables, block_points, most);
   int bytes = 0;
@@ -83,6 +81,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
     // for double's shapes whose registers hold them, 8 (fixed_kernel_for; float's ignore it).
+    const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
     const int points = kernel == PassKernel::eight_points     ? 8
                        : kernel == PassKernel::sixteen_points ? kPointsPerThread
                                                               : best_points<T>(a.l);

@@ -6,7 +6,6 @@
 #include "12_any_n/gpu_emulate.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
-#include "common/gpu_limits.hpp"
 
 using namespace course;
 using namespace course::anyn;
@@ -28,13 +27,12 @@ conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoi
 template <class T, class Shape>
 void check_fixed_shape() {
   PassTables<T> tables;
-  // Double 10000 is two passes in power-of-two blocks, one in a block of its own (160000 bytes)
-  // where the limit holds it (an H100's 227 KiB).
-  const bool own_block = sizeof(T) == 8 && Shape::threads > 512;
-  if (own_block) CHECK(make_passes<T>(Shape::l, 5, tables).size() == 2);
-  const auto passes = make_passes<T>(Shape::l, 5, tables, 0, most_block_points_for<T>(Shape::l, kMostSharedLimitBytes));
+  const auto passes = make_passes<T>(Shape::l, 5, tables);
+  if (sizeof(T) == 8 && Shape::threads > 512) {  // 10000 is two passes in double
+    CHECK(passes.size() == 2);
+    return;
+  }
   INFO("L = " << Shape::l);
-  if (own_block) CHECK(fixed_kernel_built<T, Shape, kPointsPerThread>);
   REQUIRE(passes.size() == 1);
   const auto& a = passes[0];
   CHECK(Shape::matches(a));
@@ -69,22 +67,16 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the shapes compiled as constants"
   check_fixed_shapes<TestType, FixedPasses>(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
   check_fixed_shapes<TestType, FixedBluesteinPasses>(std::make_index_sequence<std::tuple_size_v<FixedBluesteinPasses>>{});
   conformance::Config cfg;
-  for (std::size_t n : fixed_pass_lengths())  // double 10000 on its own below
+  for (std::size_t n : fixed_pass_lengths())  // double 10000 is two passes: nothing compiled
     if (n <= static_cast<std::size_t>(kLargestBlockPoints<TestType>)) cfg.sizes.push_back(n);
   cfg.batch = 6;  // 1000 and 1920: a partial last block
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, false, true), cfg));
-  if constexpr (sizeof(TestType) == 8) {  // 10000 in a block of its own, as an H100's plan runs it
-    conformance::Config own = cfg;
-    own.sizes = {10000};
-    require_conformance(conformance::check_conformance<double>(emulated<double>(0, most_block_points_for<double>(10000, kMostSharedLimitBytes), false, true), own));
-    cfg.sizes.push_back(10000);
-  }
   // The compiled path did run: every one of these N is a single pass with a shape that matches.
   for (std::size_t n : cfg.sizes) {
     PassTables<TestType> tables;
-    const auto passes = make_passes<TestType>(n, 6, tables, 0, most_block_points_for<TestType>(n, kMostSharedLimitBytes));
+    const auto passes = make_passes<TestType>(n, 6, tables);
     INFO("N = " << n);
     std::vector<Complex<TestType>> x(n * 6), y(n * 6);
     CHECK((passes.size() == 1 && emulate_fixed_pass(bind_pass<TestType>(passes[0], 0, 1, x.data(), y.data(), Direction::forward,
@@ -122,26 +114,6 @@ TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thr
     CHECK(best_points<float>(n) == kPointsPerThread);
   }
   CHECK(best_points<double>(1000) == kPointsPerThread);
-}
-
-TEST_CASE("12 GPU one pass: the largest block a plan takes, by N and shared-memory limit", "[12][gpu-emulated]") {
-  // Double 10000 (160000 bytes) in a block of its own on an H100 (227 KiB) and an A100 (163 KiB);
-  // in power-of-two blocks, two passes, on a 156 KiB or a consumer GPU's 99 KiB limit.
-  CHECK(most_block_points_for<double>(10000, 227 * 1024) == 10000);
-  CHECK(most_block_points_for<double>(10000, 163 * 1024) == 10000);
-  CHECK(most_block_points_for<double>(10000, 156 * 1024) == 8192);
-  CHECK(most_block_points_for<double>(10000, 99 * 1024) == 4096);
-  // Only where a compiled pass of that N is built: 7776 and 9000 keep the power-of-two blocks.
-  CHECK(most_block_points_for<double>(7776, 227 * 1024) == 8192);
-  CHECK(most_block_points_for<double>(9000, 227 * 1024) == 8192);
-  CHECK(most_block_points_for<double>(6144, 227 * 1024) == 8192);
-  CHECK(most_block_points_for<float>(10000, 227 * 1024) == 16384);
-  PassTables<double> tables;
-  const auto a = make_passes<double>(10000, 3, tables, 0, most_block_points_for<double>(10000, 227 * 1024));
-  REQUIRE(a.size() == 1);
-  CHECK(a[0].c == 1);
-  CHECK(a[0].threads == 640);
-  CHECK(pass_shared_bytes(a[0]) == 160000);
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-emulated]", float, double) {
