@@ -3,6 +3,7 @@
 // Writes bench_12_gpu.json like every benchmark (build/<preset>/bench-gpu12/bench_12_gpu).
 #include <cstdio>
 
+#include "12_any_n/gpu_bluestein_block.hpp"
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_plan.hpp"
 #include "common/bench_cuda.hpp"
@@ -29,8 +30,8 @@ void register_any_n(const std::string& variant, Workload wl, int block_points, a
 template <class T>
 void register_all() {
   std::vector<Workload> workloads;
-  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 4096, 6144, 10000, 44100, 65536 * 3, 1000000, 1 << 20, 1009, 65537,
-                        999983})
+  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 4096, 6144, 10000, 44100, 65536 * 3, 1000000, 1 << 20, 1009, 4099, 10007,
+                        65537, 999983})
     workloads.push_back({n, batch_for_512_mib<T>(n)});
   workloads.push_back({1000000, 1});
   workloads.push_back({999983, 1});
@@ -50,6 +51,13 @@ void register_all() {
     for (std::size_t n : anyn::gpu::eight_point_lengths()) {
       register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
       register_any_n<T>("gpu/16-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::sixteen_points);
+    }
+  // Bluestein above one block: the chirp and product fused into the passes of M against 09's plan
+  // with three element-wise kernels.
+  for (const auto& wl : workloads)
+    if (!anyn::is_smooth(wl.n) && anyn::convolution_length(wl.n) > anyn::gpu::kBluesteinBlockPoints<T>) {
+      register_any_n<T>("gpu/fused-chirp", wl, 0, anyn::gpu::PassKernel::fused_chirp);
+      register_any_n<T>("gpu/separate-chirp", wl, 0, anyn::gpu::PassKernel::separate_chirp);
     }
   // The block size, one pass: the plan's choice (the smallest block that holds a transform)
   // against larger blocks of more transforms each, up to 128 KiB (which makes 10000 one pass in

@@ -1,14 +1,18 @@
-// Bluestein on the GPU: three small element-wise kernels around 09's power-of-two plan.
+// Bluestein on the GPU:
 //   a = (x c, 0 ... 0)  ->  FFT_M  ->  times K = FFT_M(b) / M  ->  inverse FFT_M  ->  X = c a
 // with c_n = exp(-i pi n^2 / N) and b the chirp's conjugate wrapped around M (b_n = b_{M-n} =
-// conj(c_n), n < N). The inverse transform is conj(forward(conj x)): the first and last kernels
-// conjugate.
+// conj(c_n), n < N). Small M: all of it in one block (gpu_bluestein_block.hpp). Larger M: the
+// mixed-radix passes of M with the chirp and product fused into their ends
+// (gpu_bluestein_pass.hpp), or three small element-wise kernels around 09's power-of-two plan.
+// The inverse transform is conj(forward(conj x)): the first and last steps conjugate.
 #include "12_any_n/gpu_plan.hpp"
 
 #include <sstream>
 #include <type_traits>
 
 #include "12_any_n/gpu_bluestein_block.hpp"
+#include "12_any_n/gpu_bluestein_pass.hpp"
+#include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
 
@@ -75,6 +79,29 @@ auto bluestein_block_kernel_for(const PassArgs<T>& a) {
   return k;
 }
 
+// A pass of M with the chirp or product fused into its load or store (gpu_bluestein_pass.hpp).
+// Launch bounds as the mixed pass kernel's: 64 registers a float thread, 128 a double one.
+template <class T, ChirpLoad L, ChirpStore S>
+__global__ void __launch_bounds__(sizeof(T) == 4 ? 1024 : 512) chirp_pass_kernel(const PassArgs<T> a, const ChirpArgs<T> ch) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
+  run_chirp_block<L, S>(blockIdx.x, a, ch, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); },
+                        OwnRegs<T>{});
+}
+
+template <class T>
+auto chirp_kernel_for(ChirpIo io) {
+  void (*k)(PassArgs<T>, ChirpArgs<T>) = nullptr;
+  with_chirp_io(io, [&](auto l, auto s) { k = &chirp_pass_kernel<T, decltype(l)::value, decltype(s)::value>; });
+  return k;
+}
+
+template <class T>
+void upload(cuda::DeviceBuffer<Complex<T>>& d, const std::vector<Complex<T>>& h) {
+  d = cuda::DeviceBuffer<Complex<T>>(h.empty() ? 1 : h.size());
+  if (!h.empty()) d.upload(std::span<const Complex<T>>(h.data(), h.size()));
+}
+
 constexpr unsigned kThreadsEw = 256;
 
 dim3 grid_of(std::size_t points, std::size_t batch) {
@@ -84,7 +111,7 @@ dim3 grid_of(std::size_t points, std::size_t batch) {
 }  // namespace
 
 template <class T>
-BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream)
+BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream, PassKernel kernel)
     : n_(n), batch_(batch), m_(n ? convolution_length(n) : 0), stream_(stream) {
   require_size(n);
   require_batch(chapter, batch);
@@ -119,6 +146,21 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     stage_ = cuda::DeviceBuffer<Complex<T>>(tables.stage.size());
     stage_.upload(std::span<const Complex<T>>(tables.stage.data(), tables.stage.size()));
     cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_)), pass_shared_bytes(block_pass_));
+  } else if (kernel != PassKernel::separate_chirp) {
+    // The passes of M as the mixed-radix plan builds them, within the device's shared memory.
+    const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
+    PassTables<T> tables;
+    fused_passes_ = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes));
+    upload(stage_, tables.stage);
+    upload(lo_, tables.lo);
+    upload(hi_, tables.hi);
+    work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+    spare_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+    int bytes = 0;
+    for (const auto& a : fused_passes_) bytes = std::max(bytes, pass_shared_bytes(a));
+    for (int f = 0; f < 2; ++f)
+      for (std::size_t i = 0; i < fused_passes_.size(); ++i)
+        cuda::allow_shared(reinterpret_cast<const void*>(chirp_kernel_for<T>(chirp_io(f, i, fused_passes_.size()))), static_cast<std::size_t>(bytes));
   } else {
     convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
     work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
@@ -135,6 +177,24 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
     const BluesteinBlockArgs<T> b{in, out, chirp_.data(), kernel_.data(), n, make_divisor(n), inverse};
     bluestein_block_kernel_for<T>(a)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
     COURSE_CUDA_CHECK_LAUNCH();
+    return;
+  }
+  if (!fused_passes_.empty()) {
+    // Two FFTs of M, pass after pass, between work_ and spare_; x read by the first, X written by the last.
+    const ChirpArgs<T> ch{in, out, chirp_.data(), kernel_.data(), n, inverse};
+    Complex<T>* buffers[2] = {work_.data(), spare_.data()};
+    const Complex<T>* src = nullptr;
+    int next = 0;
+    for (int f = 0; f < 2; ++f)
+      for (std::size_t i = 0; i < fused_passes_.size(); ++i) {
+        const auto a = bind_pass<T>(fused_passes_[i], i, fused_passes_.size(), src, buffers[next], Direction::forward, stage_.data(),
+                                    lo_.data(), hi_.data());
+        chirp_kernel_for<T>(chirp_io(f, i, fused_passes_.size()))<<<static_cast<unsigned>(pass_blocks(a)), a.threads,
+                                                                     pass_shared_bytes(a), stream_>>>(a, ch);
+        COURSE_CUDA_CHECK_LAUNCH();
+        src = buffers[next];
+        next ^= 1;
+      }
     return;
   }
   chirp_in_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(in, chirp_.data(), work_.data(), n, m, batch_, inverse);
@@ -154,6 +214,14 @@ std::string BluesteinPlan<T>::describe() const {
     s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein in one kernel: chirp, FFT of M = " << m_
       << ", product, inverse, chirp in shared memory, " << block_pass_.c << " transforms a block of " << block_pass_.threads << " threads";
     if (visit_matching_shape<FixedBluesteinPasses>(block_pass_, [](auto) {})) s << ", compiled for this shape";
+    return s.str();
+  }
+  if (!fused_passes_.empty()) {
+    s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: two FFTs of M = " << m_ << " in " << fused_passes_.size()
+      << (fused_passes_.size() == 1 ? " pass" : " passes") << " each (";
+    for (std::size_t i = 0; i < fused_passes_.size(); ++i) s << (i ? " * " : "") << fused_passes_[i].l;
+    s << "), the chirp fused into the first pass, the product into the first FFT's last, the chirp into the second's last: "
+      << 2 * fused_passes_.size() << " kernels";
     return s.str();
   }
   s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: chirp, 09's FFT of M = " << m_ << " (" << convolution_->describe()

@@ -8,6 +8,7 @@
 
 #include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_bluestein_block.hpp"
+#include "12_any_n/gpu_bluestein_pass.hpp"
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_shape.hpp"
 
@@ -105,6 +106,37 @@ void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>*
     });
     if (!compiled) run_bluestein_block(blk, a, args, buf, each, [] {}, EmulatedRegs<T>{a.threads});
   });
+}
+
+// Bluestein above one block as the GPU plan runs it (gpu_bluestein_pass.hpp): two FFTs of M
+// through the passes, ping-pong between two M-point buffers, the chirp and the product in their
+// first and last passes. most_points as make_passes' (smaller: more passes).
+template <class T>
+void emulate_bluestein_fused(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir,
+                             int most_points = kLargestBlockPoints<T>) {
+  const std::size_t m = convolution_length(n);
+  const std::vector<Complex<T>> b = bluestein_filter<T>(n, m), chirp = bluestein_chirp<T>(n);
+  std::vector<Complex<T>> k(m);
+  emulate_passes<T>(m, 1, b.data(), k.data(), Direction::forward);
+  PassTables<T> tables;
+  const auto passes = make_passes<T>(m, batch, tables, 0, most_points);
+  std::vector<Complex<T>> buffers[2] = {std::vector<Complex<T>>(m * batch), std::vector<Complex<T>>(m * batch)};
+  const ChirpArgs<T> ch{in, out, chirp.data(), k.data(), static_cast<std::uint32_t>(n), dir == Direction::inverse};
+  const Complex<T>* src = nullptr;
+  int next = 0;
+  for (int f = 0; f < 2; ++f)
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      Complex<T>* dst = buffers[next].data();
+      const auto a = bind_pass(passes[i], i, passes.size(), src, dst, Direction::forward, tables.stage.data(), tables.lo.data(),
+                               tables.hi.data());
+      with_chirp_io(chirp_io(f, i, passes.size()), [&](auto l, auto s) {
+        for_each_block(a, [&](std::uint64_t blk, Complex<T>* buf, auto& each) {
+          run_chirp_block<decltype(l)::value, decltype(s)::value>(blk, a, ch, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+        });
+      });
+      src = dst;
+      next ^= 1;
+    }
 }
 
 }  // namespace course::anyn::gpu

@@ -130,7 +130,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_p
   // here (a forced block size keeps them on the passes, for the benchmark's comparison).
   if (is_power_of_two(n) && block_points == 0 && kernel != PassKernel::shared_io) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
   else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
-  else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream);
+  else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
 }
 
 template <class T>

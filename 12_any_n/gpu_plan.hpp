@@ -24,6 +24,9 @@ enum class PassKernel {
   shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
   eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: as best
   sixteen_points,  // double: compiled for the shape, at 16 points a thread; float: as best
+  // Bluestein with M above one block:
+  fused_chirp,     // the chirp and product inside the M-point passes (gpu_bluestein_pass.hpp)
+  separate_chirp,  // 09's plan for the FFTs of M, three element-wise kernels around them
 };
 
 // The mixed-radix passes of a 7-smooth N.
@@ -48,23 +51,26 @@ class MixedPlan {
 };
 
 // Bluestein: X_k = c_k sum_n (x_n c_n) conj(c_{k-n}), c_n = exp(-i pi n^2 / N), the sum a
-// cyclic convolution of M points done as FFT, product, inverse FFT with 09's plan.
+// cyclic convolution of M points done as FFT, product, inverse FFT: in one block for small M,
+// else through the mixed-radix passes with the chirp fused into them or through 09's plan.
 template <class T>
 class BluesteinPlan {
  public:
-  BluesteinPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr);
+  // kernel: fused_chirp or separate_chirp picks the path for M above one block; others: the plan's.
+  BluesteinPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, PassKernel kernel = PassKernel::best);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
 
  private:
   std::size_t n_ = 0, batch_ = 0, m_ = 0;
   cudaStream_t stream_ = nullptr;
-  std::unique_ptr<radixn::Plan<T>> convolution_;  // M above kBluesteinBlockPoints: 09's plan
+  std::unique_ptr<radixn::Plan<T>> convolution_;  // M above kBluesteinBlockPoints, separate_chirp: 09's plan
+  std::vector<PassArgs<T>> fused_passes_;          // M above kBluesteinBlockPoints, fused_chirp: the passes of M
   PassArgs<T> block_pass_;                         // else one kernel, this pass's stages inside it
-  cuda::DeviceBuffer<Complex<T>> stage_;           // its stage twiddles
+  cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;  // the passes' twiddles
   cuda::DeviceBuffer<Complex<T>> chirp_;           // c_n, n < N
   cuda::DeviceBuffer<Complex<T>> kernel_;          // FFT_M of conj(c) wrapped, divided by M
-  cuda::DeviceBuffer<Complex<T>> work_;            // batch * M
+  cuda::DeviceBuffer<Complex<T>> work_, spare_;    // batch * M each (spare_: the fused passes' ping-pong)
 };
 
 template <class T>

@@ -104,6 +104,18 @@ TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
 
+TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into the passes and apart", "[gpu]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {4099, 10007, 65537};  // M = 16384 (one pass in float), 32768, 2^18
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  for (PassKernel k : {PassKernel::fused_chirp, PassKernel::separate_chirp})
+    require_conformance(conformance::check_conformance<TestType>(
+        device_transform<TestType>([k](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, k); }),
+        cfg));
+}
+
 TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]", float, double) {
   for (std::size_t n : {1000, 1000000, 781250, 1009}) {
     const std::size_t batch = n > 100000 ? 2 : 333;
@@ -156,6 +168,9 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048") && contains("compiled for this shape"));
   CHECK_THAT(Plan<double>(2039, 1).describe(), contains("Bluestein") && contains("M = 4096") && contains("compiled for this shape"));
   CHECK_THAT(Plan<double>(143, 1).describe(), contains("Bluestein") && contains("M = 512") && !contains("compiled"));
+  CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::fused_chirp).describe(),
+             contains("M = 262144 in 2 passes each") && contains("chirp fused") && contains("4 kernels"));
+  CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::separate_chirp).describe(), contains("09's FFT of M = 262144"));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and the generic kernel on them", "[gpu]", float, double) {
@@ -222,6 +237,15 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
   cfg.sizes = {15, 1000, 2187, 3000, 6144, 44100, 1009};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
+  // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099), two (10007).
+  cfg.sizes = {4099, 10007};
+  require_conformance(conformance::check_conformance<float>(
+      device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
+      cfg));
+  cfg.sizes = {10007};
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
+      cfg));
   // The largest blocks (128 KiB, 1024 float threads): one pass of 10000 and of 7776.
   cfg.sizes = {10000};
   require_conformance(conformance::check_conformance<float>(

@@ -213,6 +213,41 @@ TEMPLATE_TEST_CASE("12 GPU Bluestein in one block, emulated: primes and other ro
   }
 }
 
+TEMPLATE_TEST_CASE("12 GPU Bluestein with the chirp fused into the passes, emulated", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  // One pass of M (17: M = 64; 4099: M = 16384 in float), two (4099 in double, 10007: M = 32768;
+  // 65537: M = 2^18), and, in float, three where the blocks are small (most = 2048 points).
+  cfg.sizes = {17, 1009, 4099, 10007, 65537};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 17;
+  cfg.refused = {};
+  for (int most : {kLargestBlockPoints<TestType>, 2048}) {
+    INFO("blocks of at most " << most << " points");
+    require_conformance(conformance::check_conformance<TestType>(
+        [most](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t n, std::size_t batch, Direction dir) {
+          emulate_bluestein_fused<TestType>(n, batch, in.data(), out.data(), dir, most);
+        },
+        cfg));
+  }
+  PassTables<TestType> tables;
+  CHECK(make_passes<TestType>(convolution_length(65537), 2, tables, 0, 2048).size() == (sizeof(TestType) == 4 ? 3u : 2u));
+  CHECK(make_passes<TestType>(convolution_length(10007), 2, tables).size() == 2);
+  CHECK(make_passes<TestType>(convolution_length(4099), 2, tables).size() == (sizeof(TestType) == 4 ? 1u : 2u));
+}
+
+TEST_CASE("12 GPU Bluestein, fused: each pass's load and store", "[12][gpu-emulated]") {
+  // The chirp goes into the forward FFT's first pass only, the product into its last, the
+  // chirp again into the second FFT's last; a single pass takes both of its FFT's ends.
+  const auto is = [](ChirpIo io, ChirpLoad l, ChirpStore s) { return io.load == l && io.store == s; };
+  CHECK(is(chirp_io(0, 0, 1), ChirpLoad::chirp, ChirpStore::product));
+  CHECK(is(chirp_io(1, 0, 1), ChirpLoad::plain, ChirpStore::chirp));
+  CHECK(is(chirp_io(0, 0, 3), ChirpLoad::chirp, ChirpStore::plain));
+  CHECK(is(chirp_io(0, 1, 3), ChirpLoad::plain, ChirpStore::plain));
+  CHECK(is(chirp_io(0, 2, 3), ChirpLoad::plain, ChirpStore::product));
+  CHECK(is(chirp_io(1, 0, 3), ChirpLoad::plain, ChirpStore::plain));
+  CHECK(is(chirp_io(1, 2, 3), ChirpLoad::plain, ChirpStore::chirp));
+}
+
 TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
   using V = std::vector<std::size_t>;
   CHECK(split_passes<float>(16384) == V{16384});
