@@ -172,7 +172,7 @@ template <class T>
 void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   const bool inverse = dir == Direction::inverse;
   const auto n = static_cast<std::uint32_t>(n_), m = static_cast<std::uint32_t>(m_);
-  if (!convolution_) {
+  if (!convolution_ && fused_passes_.empty()) {  // small M: one block
     const auto a = bind_pass<T>(block_pass_, 0, 1, nullptr, nullptr, Direction::forward, stage_.data(), nullptr, nullptr);
     const BluesteinBlockArgs<T> b{in, out, chirp_.data(), kernel_.data(), n, make_divisor(n), inverse};
     bluestein_block_kernel_for<T>(a)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
@@ -210,7 +210,7 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
 template <class T>
 std::string BluesteinPlan<T>::describe() const {
   std::ostringstream s;
-  if (!convolution_) {
+  if (!convolution_ && fused_passes_.empty()) {  // small M: one block
     s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein in one kernel: chirp, FFT of M = " << m_
       << ", product, inverse, chirp in shared memory, " << block_pass_.c << " transforms a block of " << block_pass_.threads << " threads";
     if (visit_matching_shape<FixedBluesteinPasses>(block_pass_, [](auto) {})) s << ", compiled for this shape";
