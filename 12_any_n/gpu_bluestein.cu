@@ -146,24 +146,29 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     stage_ = cuda::DeviceBuffer<Complex<T>>(tables.stage.size());
     stage_.upload(std::span<const Complex<T>>(tables.stage.data(), tables.stage.size()));
     cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_)), pass_shared_bytes(block_pass_));
-  } else if (kernel != PassKernel::separate_chirp) {
+  } else {
     // The passes of M as the mixed-radix plan builds them, within the device's shared memory.
     const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
     PassTables<T> tables;
-    fused_passes_ = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes));
-    upload(stage_, tables.stage);
-    upload(lo_, tables.lo);
-    upload(hi_, tables.hi);
+    auto passes = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes));
+    const bool fuse =
+        kernel == PassKernel::fused_chirp || (kernel != PassKernel::separate_chirp && passes.size() <= kMostFusedPasses);
     work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
-    spare_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
-    int bytes = 0;
-    for (const auto& a : fused_passes_) bytes = std::max(bytes, pass_shared_bytes(a));
-    for (int f = 0; f < 2; ++f)
-      for (std::size_t i = 0; i < fused_passes_.size(); ++i)
-        cuda::allow_shared(reinterpret_cast<const void*>(chirp_kernel_for<T>(chirp_io(f, i, fused_passes_.size()))), static_cast<std::size_t>(bytes));
-  } else {
-    convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
-    work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+    if (fuse) {
+      fused_passes_ = std::move(passes);
+      upload(stage_, tables.stage);
+      upload(lo_, tables.lo);
+      upload(hi_, tables.hi);
+      spare_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+      int bytes = 0;
+      for (const auto& a : fused_passes_) bytes = std::max(bytes, pass_shared_bytes(a));
+      for (int f = 0; f < 2; ++f)
+        for (std::size_t i = 0; i < fused_passes_.size(); ++i)
+          cuda::allow_shared(reinterpret_cast<const void*>(chirp_kernel_for<T>(chirp_io(f, i, fused_passes_.size()))),
+                             static_cast<std::size_t>(bytes));
+    } else {
+      convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
+    }
   }
   COURSE_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }

@@ -171,6 +171,11 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::fused_chirp).describe(),
              contains("M = 262144 in 2 passes each") && contains("chirp fused") && contains("4 kernels"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::separate_chirp).describe(), contains("09's FFT of M = 262144"));
+  // The plan's own choice: fused up to two passes of M (on a GPU with blocks of 64 KiB or more).
+  if (shared_limit_bytes() >= 64 * 1024) {
+    CHECK_THAT(Plan<double>(65537, 1).describe(), contains("chirp fused"));
+    CHECK_THAT(Plan<double>(999983, 1).describe(), contains("09's FFT of M = 2097152"));
+  }
 }
 
 TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and the generic kernel on them", "[gpu]", float, double) {

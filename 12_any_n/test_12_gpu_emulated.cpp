@@ -6,6 +6,7 @@
 #include "12_any_n/gpu_emulate.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
+#include "common/gpu_limits.hpp"
 
 using namespace course;
 using namespace course::anyn;
@@ -233,6 +234,10 @@ TEMPLATE_TEST_CASE("12 GPU Bluestein with the chirp fused into the passes, emula
   CHECK(make_passes<TestType>(convolution_length(65537), 2, tables, 0, 2048).size() == (sizeof(TestType) == 4 ? 3u : 2u));
   CHECK(make_passes<TestType>(convolution_length(10007), 2, tables).size() == 2);
   CHECK(make_passes<TestType>(convolution_length(4099), 2, tables).size() == (sizeof(TestType) == 4 ? 1u : 2u));
+  // The plan fuses up to kMostFusedPasses: 65537 is fused on an H100, 999983 (M = 2^21) is not.
+  const int h100 = most_block_points<TestType>(kMostSharedLimitBytes);
+  CHECK(make_passes<TestType>(convolution_length(65537), 2, tables, 0, h100).size() <= kMostFusedPasses);
+  CHECK(make_passes<TestType>(convolution_length(999983), 2, tables, 0, h100).size() > kMostFusedPasses);
 }
 
 TEST_CASE("12 GPU Bluestein, fused: each pass's load and store", "[12][gpu-emulated]") {
