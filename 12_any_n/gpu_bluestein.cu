@@ -111,14 +111,14 @@ dim3 grid_of(std::size_t points, std::size_t batch) {
 }  // namespace
 
 template <class T>
-BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream, PassKernel kernel)
+BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream, PassKernel pass_kernel)
     : n_(n), batch_(batch), m_(n ? convolution_length(n) : 0), stream_(stream) {
   require_size(n);
   require_batch(chapter, batch);
   std::size_t free_bytes = 0, total_bytes = 0;
   cuda::require_supported_gpu(chapter);
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  // work (batch M), 09's scratch for M (batch M at most), the chirp and the kernel.
+  // work (batch M), a second batch M (09's scratch or the fused passes' spare), the chirp and K.
   // In long double: a batch near 2^64 / M would wrap a size_t product around.
   const long double need = (2.0L * batch * m_ + n + m_) * sizeof(Complex<T>);
   if (need > static_cast<long double>(free_bytes))
@@ -132,11 +132,11 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
   const std::vector<Complex<T>> b = bluestein_filter<T>(n, m_);
   chirp_ = cuda::DeviceBuffer<Complex<T>>(n);
   chirp_.upload(std::span<const Complex<T>>(c.data(), c.size()));
-  kernel_ = cuda::DeviceBuffer<Complex<T>>(m_);
-  kernel_.upload(std::span<const Complex<T>>(b.data(), b.size()));
+  filter_ = cuda::DeviceBuffer<Complex<T>>(m_);
+  filter_.upload(std::span<const Complex<T>>(b.data(), b.size()));
   {
     radixn::Plan<T> once(m_, 1, stream_);
-    once.execute(kernel_.data(), kernel_.data(), Direction::forward);
+    once.execute(filter_.data(), filter_.data(), Direction::forward);
   }
   if (m_ <= kBluesteinBlockPoints<T>) {
     // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU from
@@ -151,15 +151,16 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
     PassTables<T> tables;
     auto passes = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes));
-    const bool fuse =
-        kernel == PassKernel::fused_chirp || (kernel != PassKernel::separate_chirp && passes.size() <= kMostFusedPasses);
+    const bool fuse = pass_kernel == PassKernel::fused_chirp ||
+                      (pass_kernel != PassKernel::separate_chirp && fuse_chirp_by_default(passes.size()));
     work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
     if (fuse) {
       fused_passes_ = std::move(passes);
       upload(stage_, tables.stage);
       upload(lo_, tables.lo);
       upload(hi_, tables.hi);
-      spare_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
+      // Two FFTs of one pass each read and write work_ only (the last writes the output).
+      if (fused_passes_.size() > 1) spare_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
       int bytes = 0;
       for (const auto& a : fused_passes_) bytes = std::max(bytes, pass_shared_bytes(a));
       for (int f = 0; f < 2; ++f)
@@ -179,14 +180,14 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
   const auto n = static_cast<std::uint32_t>(n_), m = static_cast<std::uint32_t>(m_);
   if (!convolution_ && fused_passes_.empty()) {  // small M: one block
     const auto a = bind_pass<T>(block_pass_, 0, 1, nullptr, nullptr, Direction::forward, stage_.data(), nullptr, nullptr);
-    const BluesteinBlockArgs<T> b{in, out, chirp_.data(), kernel_.data(), n, make_divisor(n), inverse};
+    const BluesteinBlockArgs<T> b{in, out, chirp_.data(), filter_.data(), n, make_divisor(n), inverse};
     bluestein_block_kernel_for<T>(a)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
     COURSE_CUDA_CHECK_LAUNCH();
     return;
   }
   if (!fused_passes_.empty()) {
     // Two FFTs of M, pass after pass, between work_ and spare_; x read by the first, X written by the last.
-    const ChirpArgs<T> ch{in, out, chirp_.data(), kernel_.data(), n, inverse};
+    const ChirpArgs<T> ch{in, out, chirp_.data(), filter_.data(), n, inverse};
     Complex<T>* buffers[2] = {work_.data(), spare_.data()};
     const Complex<T>* src = nullptr;
     int next = 0;
@@ -205,7 +206,7 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
   chirp_in_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(in, chirp_.data(), work_.data(), n, m, batch_, inverse);
   COURSE_CUDA_CHECK_LAUNCH();
   convolution_->execute(work_.data(), work_.data(), Direction::forward);
-  multiply_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(work_.data(), kernel_.data(), m, batch_);
+  multiply_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(work_.data(), filter_.data(), m, batch_);
   COURSE_CUDA_CHECK_LAUNCH();
   convolution_->execute(work_.data(), work_.data(), Direction::inverse);
   chirp_out_kernel<T><<<grid_of(n_, batch_), kThreadsEw, 0, stream_>>>(work_.data(), chirp_.data(), out, n, m, batch_, inverse);

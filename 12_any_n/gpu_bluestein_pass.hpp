@@ -2,8 +2,10 @@
 //     pass 1 of FFT_M reads x (N points a transform) times the chirp, zero from N to M;
 //     the last pass of FFT_M writes conj(A K), K = FFT_M(b) / M;
 //     FFT_M again, its last pass writing X = c conj(...) for k < N only (N points a transform).
-// FFT_M then conj is the inverse FFT (the 1/M is in K). Each of the two FFTs of q passes takes
-// q kernels, where 09's plan and three element-wise kernels take 2 q + 3 (gpu_bluestein.cu).
+// FFT_M then conj is the inverse FFT (the 1/M is in K). The two FFTs of q passes take 2 q
+// kernels, where 09's plan and three element-wise kernels take 2 q' + 3 (gpu_bluestein.cu), q'
+// 09's passes of M: fewer than 12's from M = 2^21 on (09's tiles hold 2048 points, 12's passes
+// of several 1024), hence kMostFusedPasses.
 // The stages are the mixed-radix pass's (gpu_block.hpp); the emulation runs this same code.
 #pragma once
 
@@ -17,8 +19,9 @@ namespace course::anyn::gpu {
 // gpu/fused-chirp and gpu/separate-chirp rows) the fused passes took 9-25% less time than 09's
 // plan and three element-wise kernels at 10007 and 65537 (two passes) and double 4099, the
 // same at float 4099 (one pass); at 999983 (M = 2^21: three passes, where 09's tiles take two)
-// 8-11% more batched and half again more for one transform.
+// 8-11% more batched and half again more for one transform (bench_12_gpu_bluestein.json).
 inline constexpr std::size_t kMostFusedPasses = 2;
+constexpr bool fuse_chirp_by_default(std::size_t passes_of_m) { return passes_of_m <= kMostFusedPasses; }
 
 enum class ChirpLoad { plain, chirp };
 enum class ChirpStore { plain, product, chirp };
@@ -28,7 +31,7 @@ struct ChirpArgs {
   const Complex<T>* x = nullptr;       // the input, N points a transform (ChirpLoad::chirp)
   Complex<T>* y = nullptr;             // the output, N points a transform (ChirpStore::chirp)
   const Complex<T>* chirp = nullptr;   // c_n = w(n^2 mod 2N, 2N), n < N
-  const Complex<T>* kernel = nullptr;  // K, M points
+  const Complex<T>* filter = nullptr;  // K = FFT_M(b) / M, M points
   std::uint32_t n = 0;
   bool inverse = false;  // conj(forward(conj x)): conjugate x on the way in and X on the way out
 };
@@ -75,7 +78,7 @@ FFT_HD inline void load_chirp(unsigned tid, unsigned threads, std::uint64_t bloc
 template <ChirpStore S, class T>
 FFT_HD inline void put_chirp(const PassArgs<T>& a, const ChirpArgs<T>& ch, std::uint64_t t, std::uint64_t idx, Complex<T> v) {
   if constexpr (S == ChirpStore::product) {
-    a.out[t * a.n + idx] = conj(v * read_only(ch.kernel + idx));
+    a.out[t * a.n + idx] = conj(v * read_only(ch.filter + idx));
   } else {
     if (idx < ch.n) ch.y[t * ch.n + idx] = maybe_conj(read_only(ch.chirp + idx) * conj(v), ch.inverse);
   }

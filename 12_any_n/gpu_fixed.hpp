@@ -210,8 +210,8 @@ inline std::vector<std::size_t> eight_point_lengths() {
 }
 
 // The points a thread of the plan's compiled pass of length l: 8 for double's shapes where 8 took
-// less time than 16 on the H100 (2187, 3000, 6144: 8, 6 and 9% less; 1000 and 3125 took 25% and
-// 13% more: NOTES.md), else 16.
+// less time than 16 on the H100 (2187, 3000, 6144: 9, 6 and 9% less; 1000 and 3125 took 24% and
+// 12% more: bench_12_gpu.json's gpu/8-points and gpu/16-points rows), else 16.
 constexpr std::array<std::size_t, 3> kDoubleEightPointBest = {2187, 3000, 6144};
 template <class T>
 constexpr int best_points(std::size_t l) {

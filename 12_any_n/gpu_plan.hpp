@@ -56,8 +56,8 @@ class MixedPlan {
 template <class T>
 class BluesteinPlan {
  public:
-  // kernel: fused_chirp or separate_chirp picks the path for M above one block; others: the plan's.
-  BluesteinPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, PassKernel kernel = PassKernel::best);
+  // pass_kernel: fused_chirp or separate_chirp picks the path for M above one block; others: the plan's.
+  BluesteinPlan(std::size_t n, std::size_t batch = 1, cudaStream_t stream = nullptr, PassKernel pass_kernel = PassKernel::best);
   void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const;
   std::string describe() const;
 
@@ -69,7 +69,7 @@ class BluesteinPlan {
   PassArgs<T> block_pass_;                         // else one kernel, this pass's stages inside it
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;  // the passes' twiddles
   cuda::DeviceBuffer<Complex<T>> chirp_;           // c_n, n < N
-  cuda::DeviceBuffer<Complex<T>> kernel_;          // FFT_M of conj(c) wrapped, divided by M
+  cuda::DeviceBuffer<Complex<T>> filter_;          // K: FFT_M of conj(c) wrapped, divided by M
   cuda::DeviceBuffer<Complex<T>> work_, spare_;    // batch * M each (spare_: the fused passes' ping-pong)
 };
 

@@ -106,7 +106,7 @@ TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float
 
 TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into the passes and apart", "[gpu]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = {4099, 10007, 65537};  // M = 16384 (one pass in float), 32768, 2^18
+  cfg.sizes = {4099, 10007, 65537};  // M = 16384 (one pass in float with 128 KiB blocks), 32768, 2^18
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {};
@@ -114,10 +114,16 @@ TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into t
     require_conformance(conformance::check_conformance<TestType>(
         device_transform<TestType>([k](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, k); }),
         cfg));
+  // M = 2^21 in three passes, fused, which the plan's own choice leaves to 09.
+  cfg.sizes = {999983};
+  cfg.batch = 1;
+  require_conformance(conformance::check_conformance<TestType>(
+      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
+      cfg));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]", float, double) {
-  for (std::size_t n : {1000, 1000000, 781250, 1009}) {
+  for (std::size_t n : {1000, 1000000, 781250, 1009, 10007}) {
     const std::size_t batch = n > 100000 ? 2 : 333;
     const auto x = random_uniform<TestType>(n * batch, 5);
     std::vector<Complex<TestType>> a_host(n * batch), b_host(n * batch);
@@ -242,7 +248,8 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
   cfg.sizes = {15, 1000, 2187, 3000, 6144, 44100, 1009};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
-  // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099), two (10007).
+  // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
+  // blocks), two (10007).
   cfg.sizes = {4099, 10007};
   require_conformance(conformance::check_conformance<float>(
       device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
