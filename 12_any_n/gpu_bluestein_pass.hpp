@@ -19,7 +19,7 @@ namespace course::anyn::gpu {
 // gpu/fused-chirp and gpu/separate-chirp rows) the fused passes took 9-25% less time than 09's
 // plan and three element-wise kernels at 10007 and 65537 (two passes) and double 4099, the
 // same at float 4099 (one pass); at 999983 (M = 2^21: three passes, where 09's tiles take two)
-// 8-11% more batched and half again more for one transform (bench_12_gpu_bluestein.json).
+// 8-11% more batched and half again more for one transform (bluestein-12/bench_12_gpu.json).
 inline constexpr std::size_t kMostFusedPasses = 2;
 constexpr bool fuse_chirp_by_default(std::size_t passes_of_m) { return passes_of_m <= kMostFusedPasses; }
 
