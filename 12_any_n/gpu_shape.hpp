@@ -22,6 +22,13 @@ inline constexpr std::uint32_t kMinColumns = 64 / sizeof(Complex<T>);
 template <class T>
 inline constexpr std::size_t kMaxPassLength = kBlockPoints<T> / kMinColumns<T>;
 
+// The longest pass of several under a block limit of most_points: kMinColumns columns of it
+// fill a block of at most kBlockPoints.
+template <class T>
+std::size_t max_pass_length(int most_points) {
+  return static_cast<std::size_t>(std::min(most_points, kBlockPoints<T>)) / kMinColumns<T>;
+}
+
 // The largest block (a power of two of points, at most kLargestBlockPoints) within a
 // shared-memory limit: 128 KiB on an A100 or H100, 64 KiB on Turing, 32 KiB where a test sets
 // 48 KiB.
@@ -38,7 +45,7 @@ int most_block_points(int limit_bytes) {
 template <class T>
 std::vector<std::size_t> split_passes(std::size_t n, int most_points = kLargestBlockPoints<T>) {
   if (n <= static_cast<std::size_t>(most_points)) return {n};
-  const std::size_t most = static_cast<std::size_t>(std::min(most_points, kBlockPoints<T>)) / kMinColumns<T>, least = kMinColumns<T>;
+  const std::size_t most = max_pass_length<T>(most_points), least = kMinColumns<T>;
   std::vector<std::size_t> best;
   std::size_t best_max = 0;
   const auto consider = [&](std::vector<std::size_t> l) {
@@ -74,7 +81,7 @@ std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, i
   if (lengths.empty())
     refuse_size(chapter, n,
                 "has no split into at most three passes of " + std::to_string(kMinColumns<T>) + " to " +
-                    std::to_string(std::min(most_points, kBlockPoints<T>) / kMinColumns<T>) + " points in " + precision_name<T>(),
+                    std::to_string(max_pass_length<T>(most_points)) + " points in " + precision_name<T>(),
                 "course::anyn::Plan (CPU) takes it");
   if (batch > (std::uint64_t{1} << 40) / n) refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " is above 2^40 points", "");
   return lengths;
