@@ -96,12 +96,6 @@ auto chirp_kernel_for(ChirpIo io) {
   return k;
 }
 
-template <class T>
-void upload(cuda::DeviceBuffer<Complex<T>>& d, const std::vector<Complex<T>>& h) {
-  d = cuda::DeviceBuffer<Complex<T>>(h.empty() ? 1 : h.size());
-  if (!h.empty()) d.upload(std::span<const Complex<T>>(h.data(), h.size()));
-}
-
 constexpr unsigned kThreadsEw = 256;
 
 dim3 grid_of(std::size_t points, std::size_t batch) {
@@ -143,8 +137,7 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     // Turing on). A smaller COURSE_SHARED_LIMIT_KIB does not shrink these blocks.
     PassTables<T> tables;
     block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>)).at(0);
-    stage_ = cuda::DeviceBuffer<Complex<T>>(tables.stage.size());
-    stage_.upload(std::span<const Complex<T>>(tables.stage.data(), tables.stage.size()));
+    stage_ = device_table(tables.stage);
     cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_)), pass_shared_bytes(block_pass_));
   } else {
     // The passes of M as the mixed-radix plan builds them, within the device's shared memory.
@@ -156,17 +149,15 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
     if (fuse) {
       fused_passes_ = std::move(passes);
-      upload(stage_, tables.stage);
-      upload(lo_, tables.lo);
-      upload(hi_, tables.hi);
+      stage_ = device_table(tables.stage);
+      lo_ = device_table(tables.lo);
+      hi_ = device_table(tables.hi);
       // Two FFTs of one pass each read and write work_ only (the last writes the output).
       if (fused_passes_.size() > 1) spare_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);
-      int bytes = 0;
-      for (const auto& a : fused_passes_) bytes = std::max(bytes, pass_shared_bytes(a));
+      const auto bytes = static_cast<std::size_t>(most_pass_shared_bytes(fused_passes_));
       for (int f = 0; f < 2; ++f)
         for (std::size_t i = 0; i < fused_passes_.size(); ++i)
-          cuda::allow_shared(reinterpret_cast<const void*>(chirp_kernel_for<T>(chirp_io(f, i, fused_passes_.size()))),
-                             static_cast<std::size_t>(bytes));
+          cuda::allow_shared(reinterpret_cast<const void*>(chirp_kernel_for<T>(chirp_io(f, i, fused_passes_.size()))), bytes);
     } else {
       convolution_ = std::make_unique<radixn::Plan<T>>(m_, batch, stream_);
     }
@@ -178,13 +169,6 @@ template <class T>
 void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   const bool inverse = dir == Direction::inverse;
   const auto n = static_cast<std::uint32_t>(n_), m = static_cast<std::uint32_t>(m_);
-  if (!convolution_ && fused_passes_.empty()) {  // small M: one block
-    const auto a = bind_pass<T>(block_pass_, 0, 1, nullptr, nullptr, Direction::forward, stage_.data(), nullptr, nullptr);
-    const BluesteinBlockArgs<T> b{in, out, chirp_.data(), filter_.data(), n, make_divisor(n), inverse};
-    bluestein_block_kernel_for<T>(a)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
-    COURSE_CUDA_CHECK_LAUNCH();
-    return;
-  }
   if (!fused_passes_.empty()) {
     // Two FFTs of M, pass after pass, between work_ and spare_; x read by the first, X written by the last.
     const ChirpArgs<T> ch{in, out, chirp_.data(), filter_.data(), n, inverse};
@@ -203,6 +187,13 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
       }
     return;
   }
+  if (!convolution_) {  // small M: one block
+    const auto a = bind_pass<T>(block_pass_, 0, 1, nullptr, nullptr, Direction::forward, stage_.data(), nullptr, nullptr);
+    const BluesteinBlockArgs<T> b{in, out, chirp_.data(), filter_.data(), n, make_divisor(n), inverse};
+    bluestein_block_kernel_for<T>(a)<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a, b);
+    COURSE_CUDA_CHECK_LAUNCH();
+    return;
+  }
   chirp_in_kernel<T><<<grid_of(m_, batch_), kThreadsEw, 0, stream_>>>(in, chirp_.data(), work_.data(), n, m, batch_, inverse);
   COURSE_CUDA_CHECK_LAUNCH();
   convolution_->execute(work_.data(), work_.data(), Direction::forward);
@@ -216,18 +207,18 @@ void BluesteinPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction 
 template <class T>
 std::string BluesteinPlan<T>::describe() const {
   std::ostringstream s;
-  if (!convolution_ && fused_passes_.empty()) {  // small M: one block
-    s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein in one kernel: chirp, FFT of M = " << m_
-      << ", product, inverse, chirp in shared memory, " << block_pass_.c << " transforms a block of " << block_pass_.threads << " threads";
-    if (visit_matching_shape<FixedBluesteinPasses>(block_pass_, [](auto) {})) s << ", compiled for this shape";
-    return s.str();
-  }
   if (!fused_passes_.empty()) {
     s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: two FFTs of M = " << m_ << " in " << fused_passes_.size()
       << (fused_passes_.size() == 1 ? " pass" : " passes") << " each (";
     for (std::size_t i = 0; i < fused_passes_.size(); ++i) s << (i ? " * " : "") << fused_passes_[i].l;
     s << "), the chirp fused into the first pass, the product into the first FFT's last, the chirp into the second's last: "
       << 2 * fused_passes_.size() << " kernels";
+    return s.str();
+  }
+  if (!convolution_) {  // small M: one block
+    s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein in one kernel: chirp, FFT of M = " << m_
+      << ", product, inverse, chirp in shared memory, " << block_pass_.c << " transforms a block of " << block_pass_.threads << " threads";
+    if (visit_matching_shape<FixedBluesteinPasses>(block_pass_, [](auto) {})) s << ", compiled for this shape";
     return s.str();
   }
   s << "N = " << n_ << " (" << precision_name<T>() << ") by Bluestein: chirp, 09's FFT of M = " << m_ << " (" << convolution_->describe()

@@ -100,9 +100,7 @@ FFT_HD inline void store_chirp(unsigned tid, unsigned threads, std::uint64_t blo
   }
   const std::uint32_t c = tid & (a.c - 1);
   if (c >= valid) return;
-  std::uint64_t t, b;
-  column_of(a, block, c, t, b);
-  const std::uint64_t p = b / a.s.d, q = b - p * a.s.d;
+  const auto [t, p, q] = later_pass_column(a, block, c);
   for (std::uint32_t e = tid; e < a.c * a.l; e += threads)
     put_chirp<S>(a, ch, t, q + a.s.d * (static_cast<std::uint64_t>(a.l) * p + (e >> a.log_c)), buf[e]);
 }

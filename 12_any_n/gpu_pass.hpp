@@ -147,6 +147,19 @@ FFT_HD inline void column_of(const PassArgs<T>& a, std::uint64_t block, std::uin
   }
 }
 
+// Column c of the block in a later pass of several (s >= C): its transform t, and b = q + s p
+// split into p and q; its outputs go to q + s (L p + k).
+struct LaterColumn {
+  std::uint64_t t, p, q;
+};
+template <class T>
+FFT_HD inline LaterColumn later_pass_column(const PassArgs<T>& a, std::uint64_t block, std::uint32_t c) {
+  std::uint64_t t, b;
+  column_of(a, block, c, t, b);
+  const std::uint64_t p = b / a.s.d, q = b - p * a.s.d;
+  return {t, p, q};
+}
+
 // Global -> shared. Points = C L; thread by thread along e, so neighbouring threads read
 // neighbouring addresses in both layouts.
 template <int P = kPointsPerThread, class T>
@@ -301,9 +314,7 @@ FFT_HD inline void store(unsigned tid, unsigned threads, std::uint64_t block, co
   }
   const std::uint32_t c = tid & (a.c - 1);
   if (c >= valid) return;
-  std::uint64_t t, b;
-  column_of(a, block, c, t, b);
-  const std::uint64_t p = b / a.s.d, q = b - p * a.s.d;
+  const auto [t, p, q] = later_pass_column(a, block, c);
   Complex<T>* dst = a.out + t * a.n + q + a.s.d * static_cast<std::uint64_t>(a.l) * p;
   for (std::uint32_t e = tid; e < points; e += threads) {
     const std::uint32_t k = e >> a.log_c;

@@ -55,8 +55,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   const int most = most_block_points<T>(limit.bytes);
   PassTables<T> tables;
   passes_ = make_passes<T>(n, batch, tables, block_points, most);
-  int bytes = 0;
-  for (const auto& a : passes_) bytes = std::max(bytes, pass_shared_bytes(a));
+  const int bytes = most_pass_shared_bytes(passes_);
   if (bytes > limit.bytes)
     refuse_size(chapter, n, "a pass needs " + std::to_string(bytes) + " bytes of shared memory, above the limit of " +
                                 std::to_string(limit.bytes) + " (" + limit.source + ")",
@@ -69,13 +68,9 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(need >> 20) +
                                 " MiB of scratch for its passes, above the " + std::to_string(free_bytes >> 20) + " MiB free on the GPU",
                 "a smaller batch");
-  const auto up = [](cuda::DeviceBuffer<Complex<T>>& d, const std::vector<Complex<T>>& h) {
-    d = cuda::DeviceBuffer<Complex<T>>(h.empty() ? 1 : h.size());
-    if (!h.empty()) d.upload(std::span<const Complex<T>>(h.data(), h.size()));
-  };
-  up(stage_, tables.stage);
-  up(lo_, tables.lo);
-  up(hi_, tables.hi);
+  stage_ = device_table(tables.stage);
+  lo_ = device_table(tables.lo);
+  hi_ = device_table(tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (auto& a : passes_) {
     const bool direct = direct_pass(a, kernel == PassKernel::shared_io);

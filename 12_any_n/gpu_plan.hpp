@@ -17,6 +17,14 @@
 
 namespace course::anyn::gpu {
 
+// A host table on the device (one element when empty, so that its pointer is never null).
+template <class T>
+cuda::DeviceBuffer<Complex<T>> device_table(const std::vector<Complex<T>>& host) {
+  cuda::DeviceBuffer<Complex<T>> d(host.empty() ? 1 : host.size());
+  if (!host.empty()) d.upload(std::span<const Complex<T>>(host.data(), host.size()));
+  return d;
+}
+
 // Which kernel runs a single pass (the benchmark's comparison, one change a row).
 enum class PassKernel {
   best,       // compiled for the pass's shape where gpu_fixed.hpp has it (at the points a thread measured best), else generic

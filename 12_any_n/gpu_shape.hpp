@@ -261,4 +261,12 @@ int pass_shared_bytes(const PassArgs<T>& a) {
   return static_cast<int>(a.c * a.l * sizeof(Complex<T>));
 }
 
+// The most shared memory any of the passes asks for.
+template <class T>
+int most_pass_shared_bytes(const std::vector<PassArgs<T>>& passes) {
+  int bytes = 0;
+  for (const auto& a : passes) bytes = std::max(bytes, pass_shared_bytes(a));
+  return bytes;
+}
+
 }  // namespace course::anyn::gpu
