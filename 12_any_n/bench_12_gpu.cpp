@@ -52,6 +52,9 @@ void register_all() {
       register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
       register_any_n<T>("gpu/16-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::sixteen_points);
     }
+  // The compiled shape at its matched points a thread (whole butterflies of its largest radix).
+  for (std::size_t n : anyn::gpu::built_lengths<T, anyn::gpu::kMatchedPoints>())
+    register_any_n<T>("gpu/matched-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::matched_points);
   // Bluestein above one block: the chirp and product fused into the passes of M against 09's plan
   // with three element-wise kernels.
   for (const auto& wl : workloads)

@@ -51,16 +51,17 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 
 // A single pass through the code of the shape compiled for it (gpu_fixed.hpp), the shape found
 // as fixed_kernel_for finds it: direct in float, through shared memory in double; at P points a
-// thread, in a launch of Shape::threads_at<P> threads. False (and nothing done) when no compiled
-// shape matches the pass.
+// thread (kMatchedPoints: the shape's matched_points), in a launch of Shape::threads_at<P>
+// threads. False (and nothing done) when no compiled shape matches the pass.
 template <class T, int P = kPointsPerThread>
 bool emulate_fixed_pass(const PassArgs<T>& a) {
   return visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);  // its C, L and 16-point threads are a's (matches)
+    constexpr int points = points_for<Shape, P>;
     PassArgs<T> launch = a;
-    launch.threads = Shape::template threads_at<P>;
+    launch.threads = Shape::template threads_at<points>;
     for_each_block(launch, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
-      run_fixed_block<Shape, sizeof(T) == 4, P>(b, launch, buf, each, [] {}, EmulatedRegs<T, P>{launch.threads});
+      run_fixed_block<Shape, sizeof(T) == 4, points>(b, launch, buf, each, [] {}, EmulatedRegs<T, points>{launch.threads});
     });
   });
 }
@@ -80,7 +81,9 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
       dst = scratch[i % 2].data();
     }
     const auto a = bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
-    const bool fixed = compiled && (points == 8 ? emulate_fixed_pass<T, 8>(a) : emulate_fixed_pass(a));
+    const bool fixed = compiled && (points == 8                ? emulate_fixed_pass<T, 8>(a)
+                                    : points == kMatchedPoints ? emulate_fixed_pass<T, kMatchedPoints>(a)
+                                                               : emulate_fixed_pass(a));
     if (!fixed) emulate_pass(a, direct_pass(passes[i], shared_io));
     src = dst;
   }

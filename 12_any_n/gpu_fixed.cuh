@@ -31,14 +31,16 @@ __global__ void COURSE_FIXED_REGISTERS(FixedLaunch<T, Shape, P>) fixed_pass_kern
       OwnRegs<T, P>{});
 }
 
-// The kernel of a's shape at P points a thread where one is built (fixed_kernel_built), with its
-// launch's threads; none otherwise.
+// The kernel of a's shape at P points a thread (kMatchedPoints: the shape's matched_points) where
+// one is built (fixed_kernel_built), with its launch's threads; none otherwise.
 template <class T, int P>
 FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
   FixedKernel<T> k;
   visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);
-    if constexpr (fixed_kernel_built<T, Shape, P>) k = {&fixed_pass_kernel<T, sizeof(T) == 4, Shape, P>, P, FixedLaunch<T, Shape, P>::threads};
+    constexpr int points = points_for<Shape, P>;
+    if constexpr (fixed_kernel_built<T, Shape, P>)
+      k = {&fixed_pass_kernel<T, sizeof(T) == 4, Shape, points>, points, FixedLaunch<T, Shape, points>::threads};
   });
   return k;
 }

@@ -33,6 +33,13 @@ struct FixedPass {
     for (unsigned r : radices) most = std::max(most, (P + r - 1) / r * r);
     return most;
   }();
+  // The fewest points a thread, at least 7, that are whole butterflies of the largest radix: at
+  // 16 a radix-5 stage holds 4 butterflies (20 points) for 16, at 10 two for 10, none idle.
+  static constexpr int matched_points = [] {
+    unsigned r = 0;
+    for (unsigned x : radices) r = std::max(r, x);
+    return static_cast<int>((7 + r - 1) / r * r);
+  }();
   static_assert(threads_at<kPointsPerThread> == THREADS, "THREADS is make_passes' 16 points a thread");
 
   // Stage st as add_stages makes it: twiddles after the earlier stages', m = n / R of the
@@ -124,8 +131,8 @@ constexpr unsigned register_cap_for(unsigned warps, unsigned blocks) {
   while (cap > 8 && warps_per_sm(cap) / warps < blocks) cap -= 8;
   return cap;
 }
-// At 8 points a thread (double only) a thread holds half the points: the blocks an SM that 64
-// registers allow, as float's 16 points.
+// At P points a thread a thread holds P / 16 of the points: the blocks an SM that the generic
+// kernel's registers scaled by P / 16 allow (at 8, double's 64, as float's 16 points).
 template <class T, int P = kPointsPerThread>
 constexpr unsigned fixed_blocks_per_sm(unsigned threads) {
   const unsigned warps = (threads + 31) / 32, generic = (sizeof(T) == 4 ? 64 : 128) * P / kPointsPerThread;
@@ -188,26 +195,35 @@ bool visit_matching_shape(const PassArgs<T>& a, F&& f) {
   }
 }
 
+// P = kMatchedPoints asks for each shape's own matched_points.
+inline constexpr int kMatchedPoints = 0;
+template <class Shape, int P>
+inline constexpr int points_for = P == kMatchedPoints ? Shape::matched_points : P;
+
 // Whether a kernel of Shape for T at P points a thread is built (gpu_fixed.cuh): at 16 for every
 // shape a pass of T can have (no double pass has more than 512 threads at 16 points: its blocks
-// hold at most 8192 points, so the 640-thread 10000 is float only), at fewer where the registers
-// hold them.
+// hold at most 8192 points, so the 640-thread 10000 is float only); where the registers hold
+// them, at 8 (double) and at the shape's matched_points where that is neither 8 nor 16.
 template <class T, class Shape, int P>
 inline constexpr bool fixed_kernel_built =
     (sizeof(T) == 4 || Shape::threads <= 512) &&
     (P == kPointsPerThread ||
-     (sizeof(T) == 8 && fixed_registers_hold<T, P>(Shape::template threads_at<P>, Shape::template peak_points<P>)));
+     (((P == 8 && sizeof(T) == 8) || (P == kMatchedPoints && points_for<Shape, P> != 8 && points_for<Shape, P> != kPointsPerThread)) &&
+      fixed_registers_hold<T, points_for<Shape, P>>(Shape::template threads_at<points_for<Shape, P>>,
+                                                     Shape::template peak_points<points_for<Shape, P>>)));
 
-// L of each shape double has at 8 points a thread, for the tests and the benchmark.
-inline std::vector<std::size_t> eight_point_lengths() {
+// L of each shape T has at P points a thread (kMatchedPoints: at its matched_points), for the
+// tests and the benchmark.
+template <class T, int P>
+std::vector<std::size_t> built_lengths() {
   std::vector<std::size_t> built;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((fixed_kernel_built<double, std::tuple_element_t<I, FixedPasses>, 8> ? built.push_back(std::tuple_element_t<I, FixedPasses>::l)
-                                                                          : void()),
+    ((fixed_kernel_built<T, std::tuple_element_t<I, FixedPasses>, P> ? built.push_back(std::tuple_element_t<I, FixedPasses>::l) : void()),
      ...);
   }(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{});
   return built;
 }
+inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<double, 8>(); }
 
 // The points a thread of the plan's compiled pass of length l: 8 for double's shapes where 8 took
 // less time than 16 on the H100 (2187, 3000, 6144: 9, 6 and 9% less; 1000 and 3125 took 24% and
@@ -234,9 +250,9 @@ struct FixedKernel {
 };
 
 // The compiled kernel of pass a's shape, or none (the generic kernel runs it). Float's fixed
-// kernels read and write global memory directly (direct_pass), at 16 points a thread; a float
-// pass asked to load through shared memory (direct false) gets none. Double's go through shared
-// memory, at 16 points a thread, or at 8 when `points` asks for it and fixed_registers_hold.
+// kernels read and write global memory directly (direct_pass); a float pass asked to load through
+// shared memory (direct false) gets none. Double's go through shared memory. `points` asks for 16
+// points a thread, 8 (double) or kMatchedPoints; where that kernel is not built, 16 runs.
 template <class T>
 FixedKernel<T> fixed_kernel_for(const PassArgs<T>& a, bool direct, int points = kPointsPerThread);
 template <>

@@ -75,10 +75,11 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   for (auto& a : passes_) {
     const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
-    // for double's shapes whose registers hold them, 8 (fixed_kernel_for; float's ignore it).
+    // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
     const int points = kernel == PassKernel::eight_points     ? 8
                        : kernel == PassKernel::sixteen_points ? kPointsPerThread
+                       : kernel == PassKernel::matched_points ? kMatchedPoints
                                                               : best_points<T>(a.l);
     const auto fixed = compile ? fixed_kernel_for<T>(a, direct, points) : FixedKernel<T>{};
     kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));

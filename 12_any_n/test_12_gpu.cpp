@@ -205,6 +205,32 @@ TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and 
   }
 }
 
+TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thread", "[gpu]", float, double) {
+  using course::testing::contains;
+  conformance::Config cfg;
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  std::size_t ran = 0;
+  for (std::size_t n : built_lengths<TestType, kMatchedPoints>()) {
+    if (!compiled_here<TestType>(n, 3)) continue;
+    INFO("N = " << n << ", shared-memory limit " << shared_limit_bytes() << " bytes");
+    PassTables<TestType> tables;
+    const auto a = make_passes<TestType>(n, 3, tables, 0, most_block_points<TestType>(shared_limit_bytes())).at(0);
+    const FixedKernel<TestType> k = fixed_kernel_for<TestType>(a, direct_pass(a, false), kMatchedPoints);
+    REQUIRE(k.kernel != nullptr);
+    CHECK(k.points != kPointsPerThread);
+    const std::string d = Plan<TestType>(n, 3, nullptr, 0, PassKernel::matched_points).describe();
+    CHECK_THAT(d, contains("compiled for this shape at " + std::to_string(k.points) + " points a thread"));
+    CHECK_THAT(d, contains("a block of " + std::to_string(launch_threads(a.c * a.l, k.points)) + " threads"));
+    cfg.sizes = {n};
+    require_conformance(conformance::check_conformance<TestType>(
+        device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_points); }), cfg));
+    ++ran;
+  }
+  if (shared_limit_bytes() >= 128 * 1024) CHECK(ran == built_lengths<TestType, kMatchedPoints>().size());
+}
+
 TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", "[gpu]") {
   using course::testing::contains;
   conformance::Config cfg;
@@ -274,5 +300,14 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.sizes = {2187, 6144};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::sixteen_points); }),
+      cfg));
+  // Every shape at its matched points a thread (float 10000's 1024 threads among them).
+  cfg.sizes = built_lengths<float, kMatchedPoints>();
+  require_conformance(conformance::check_conformance<float>(
+      device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 0, PassKernel::matched_points); }),
+      cfg));
+  cfg.sizes = built_lengths<double, kMatchedPoints>();
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::matched_points); }),
       cfg));
 }

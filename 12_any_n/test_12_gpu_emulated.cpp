@@ -117,6 +117,34 @@ TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thr
   CHECK(best_points<double>(1000) == kPointsPerThread);
 }
 
+TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matched points a thread", "[12][gpu-emulated]", float, double) {
+  // Matched: the fewest points, at least 7, that are whole butterflies of the largest radix.
+  CHECK(std::tuple_element_t<0, FixedPasses>::matched_points == 10);  // 10 10 10
+  CHECK(std::tuple_element_t<2, FixedPasses>::matched_points == 9);   // 3 9 9 9
+  CHECK(std::tuple_element_t<3, FixedPasses>::matched_points == 7);   // 7 7 7 7
+  CHECK(std::tuple_element_t<5, FixedPasses>::matched_points == 10);  // 5 5 5 5 5
+  CHECK(std::tuple_element_t<6, FixedPasses>::matched_points == 16);  // 3 8 16 16: the 16-point kernel
+  // Built where matched is neither 8 nor 16 and the registers hold them; double's 10000 is two passes.
+  const auto built = built_lengths<TestType, kMatchedPoints>();
+  if (sizeof(TestType) == 4) CHECK(built == std::vector<std::size_t>{1000, 2187, 2401, 3000, 3125, 10000});
+  else CHECK(built == std::vector<std::size_t>{1000, 2187, 2401, 3000, 3125});
+  conformance::Config cfg;
+  cfg.sizes = built;
+  cfg.batch = 6;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, false, true, kMatchedPoints), cfg));
+  for (std::size_t n : built) {
+    PassTables<TestType> tables;
+    const auto passes = make_passes<TestType>(n, 6, tables);
+    INFO("N = " << n);
+    std::vector<Complex<TestType>> x(n * 6), y(n * 6);
+    REQUIRE(passes.size() == 1);
+    CHECK(emulate_fixed_pass<TestType, kMatchedPoints>(
+        bind_pass<TestType>(passes[0], 0, 1, x.data(), y.data(), Direction::forward, tables.stage.data(), nullptr, nullptr)));
+  }
+}
+
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-emulated]", float, double) {
   conformance::Config cfg;
   // Two passes from a block's points on; 3 * 2^18 and 5^8 * 2 need three; 2^10 * 3^4 * 5 with a
