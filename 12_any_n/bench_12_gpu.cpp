@@ -46,7 +46,7 @@ void register_all() {
       register_any_n<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
   }
   // Double: the compiled shape at 8 points a thread (twice the threads) and at 16, where both are
-  // built; the plan takes the faster (best_points).
+  // built; with the matched-points rows below, the plan takes the fastest (best_points).
   if constexpr (sizeof(T) == 8)
     for (std::size_t n : anyn::gpu::eight_point_lengths()) {
       register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);

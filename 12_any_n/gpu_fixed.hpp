@@ -225,16 +225,25 @@ std::vector<std::size_t> built_lengths() {
 }
 inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<double, 8>(); }
 
-// The points a thread of the plan's compiled pass of length l: 8 for double's shapes where 8 took
-// less time than 16 on the H100 (2187, 3000, 6144: 9, 6 and 9% less; 1000 and 3125 took 24% and
-// 12% more: bench_12_gpu.json's gpu/8-points and gpu/16-points rows), else 16.
-constexpr std::array<std::size_t, 3> kDoubleEightPointBest = {2187, 3000, 6144};
+// The points a thread of the plan's compiled pass of length l, whichever took least time on the
+// H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points and gpu/matched-points rows). Float: its
+// matched points wherever built, 4-19% less than 16 (2401 most). Double: matched for 2401, 3000
+// and 3125 (12, 11 and 26% less than the better of 8 and 16); 8 for 2187 and 6144 (8 and 9%
+// less than 16; matched 2187 took 19% more than 8); 16 for 1000 (8 and matched 10: 24 and 30%
+// more) and 1920.
+constexpr std::array<std::size_t, 2> kDoubleEightPointBest = {2187, 6144};
+constexpr std::array<std::size_t, 3> kDoubleMatchedBest = {2401, 3000, 3125};
 template <class T>
 constexpr int best_points(std::size_t l) {
-  if constexpr (sizeof(T) == 8)
+  if constexpr (sizeof(T) == 4) {
+    return kMatchedPoints;  // fixed_kernel_for runs 16 where no matched kernel is built (1920, 6144)
+  } else {
     for (std::size_t b : kDoubleEightPointBest)
       if (b == l) return 8;
-  return kPointsPerThread;
+    for (std::size_t b : kDoubleMatchedBest)
+      if (b == l) return kMatchedPoints;
+    return kPointsPerThread;
+  }
 }
 
 template <class T>

@@ -223,6 +223,9 @@ TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thr
     const std::string d = Plan<TestType>(n, 3, nullptr, 0, PassKernel::matched_points).describe();
     CHECK_THAT(d, contains("compiled for this shape at " + std::to_string(k.points) + " points a thread"));
     CHECK_THAT(d, contains("a block of " + std::to_string(launch_threads(a.c * a.l, k.points)) + " threads"));
+    // Float's plan takes its matched points wherever built; double's where they measured fastest.
+    if (best_points<TestType>(n) == kMatchedPoints) CHECK_THAT(Plan<TestType>(n, 3).describe(), contains("at " + std::to_string(k.points) + " points a thread"));
+    if (sizeof(TestType) == 4) CHECK(best_points<TestType>(n) == kMatchedPoints);
     cfg.sizes = {n};
     require_conformance(conformance::check_conformance<TestType>(
         device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_points); }), cfg));
@@ -251,9 +254,12 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
     const auto a = make_passes<double>(n, 3, tables, 0, most_block_points<double>(shared_limit_bytes())).at(0);
     CHECK_THAT(d, contains("a block of " + std::to_string(eight ? launch_threads(a.c * a.l, 8) : a.threads) + " threads"));
     ran += eight;
-    // The plan's own choice: 8 points for the shapes measured faster at 8 (best_points), 16 for the rest.
-    const bool best_eight = std::find(kDoubleEightPointBest.begin(), kDoubleEightPointBest.end(), n) != kDoubleEightPointBest.end();
-    CHECK((Plan<double>(n, 3).describe().find("at 8 points a thread") != std::string::npos) == best_eight);
+    // The plan's own choice (best_points): 8, matched or 16, named unless 16.
+    const int best = fixed_kernel_for<double>(a, false, best_points<double>(n)).points;
+    const std::string mine = Plan<double>(n, 3).describe();
+    CHECK((mine.find("points a thread") != std::string::npos) == (best != kPointsPerThread));
+    CHECK((mine.find("at 8 points a thread") != std::string::npos) ==
+          (std::find(kDoubleEightPointBest.begin(), kDoubleEightPointBest.end(), n) != kDoubleEightPointBest.end()));
     CHECK(Plan<double>(n, 3, nullptr, 0, PassKernel::sixteen_points).describe().find("points a thread") == std::string::npos);
     cfg.sizes = {n};
     for (PassKernel k : {PassKernel::eight_points, PassKernel::sixteen_points})
@@ -292,7 +298,7 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 8192); }), cfg));
   // Double's compiled shapes at the points a thread the plan does not choose: 1000 and 3125 at 8,
-  // 2187 and 6144 at 16 (the plan's 8, with 6144's 768-thread block, ran above).
+  // 2187 and 6144 at 16 (the plan's 8, with 6144's 768-thread block, and matched 3000 ran above).
   cfg.sizes = {1000, 3125};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::eight_points); }),

@@ -106,15 +106,23 @@ TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thr
   // The GPU has an 8-point kernel for every shape but 1920 and 2401, whose radix-16 and radix-7
   // stages need more registers than their cap of 64 (gpu_fixed.hpp, fixed_registers_hold).
   CHECK(eight_point_lengths() == std::vector<std::size_t>{1000, 2187, 3000, 3125, 6144});
-  // The plan asks for 8 only where a kernel at 8 is built (else it would quietly run 16).
+  // The plan asks for 8 only where a kernel at 8 is built (else it would quietly run 16), and for
+  // matched points only where that kernel is built.
   const auto built = eight_point_lengths();
   for (std::size_t n : kDoubleEightPointBest) {
     INFO("N = " << n);
     CHECK(std::find(built.begin(), built.end(), n) != built.end());
     CHECK(best_points<double>(n) == 8);
-    CHECK(best_points<float>(n) == kPointsPerThread);
+  }
+  const auto matched = built_lengths<double, kMatchedPoints>();
+  for (std::size_t n : kDoubleMatchedBest) {
+    INFO("N = " << n);
+    CHECK(std::find(matched.begin(), matched.end(), n) != matched.end());
+    CHECK(best_points<double>(n) == kMatchedPoints);
   }
   CHECK(best_points<double>(1000) == kPointsPerThread);
+  CHECK(best_points<double>(1920) == kPointsPerThread);
+  CHECK(best_points<float>(3125) == kMatchedPoints);
 }
 
 TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matched points a thread", "[12][gpu-emulated]", float, double) {
