@@ -39,20 +39,17 @@ void register_all() {
   for (const auto& wl : workloads) register_any_n<T>("gpu", wl, 0);
   // One change a row, a single pass: the generic kernel instead of the one compiled for the
   // shape; then (float) its first and last stages through shared memory as well (double always);
-  // (double) the compiled shape at 8 points a thread instead of 16.
-  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 6144, 10000}) {
+  // the compiled shape at 16 points a thread, at 8 (double, where built) and at its matched points
+  // (whole butterflies of its largest radix, where built). The plan takes the fastest (best_points).
+  for (std::size_t n : anyn::gpu::fixed_pass_lengths()) {
     register_any_n<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
     if constexpr (sizeof(T) == 4)
       register_any_n<T>("gpu/shared-io", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::shared_io);
+    register_any_n<T>("gpu/16-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::sixteen_points);
   }
-  // Double: the compiled shape at 8 points a thread (twice the threads) and at 16, where both are
-  // built; with the matched-points rows below, the plan takes the fastest (best_points).
   if constexpr (sizeof(T) == 8)
-    for (std::size_t n : anyn::gpu::eight_point_lengths()) {
+    for (std::size_t n : anyn::gpu::eight_point_lengths())
       register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
-      register_any_n<T>("gpu/16-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::sixteen_points);
-    }
-  // The compiled shape at its matched points a thread (whole butterflies of its largest radix).
   for (std::size_t n : anyn::gpu::built_lengths<T, anyn::gpu::kMatchedPoints>())
     register_any_n<T>("gpu/matched-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::matched_points);
   // Bluestein above one block: the chirp and product fused into the passes of M against 09's plan

@@ -30,9 +30,9 @@ enum class PassKernel {
   best,       // compiled for the pass's shape where gpu_fixed.hpp has it (at the points a thread measured best), else generic
   generic,    // one kernel for every shape; in float its first and last stages read and write global memory
   shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
-  eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: as best
-  sixteen_points,  // double: compiled for the shape, at 16 points a thread; float: as best
-  matched_points,  // compiled for the shape, at its matched_points a thread where built (gpu_fixed.hpp)
+  eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: at 16
+  sixteen_points,  // compiled for the shape, at 16 points a thread
+  matched_points,  // compiled for the shape, at its matched_points a thread where built (gpu_fixed.hpp), else 16
   // Bluestein with M above one block:
   fused_chirp,     // the chirp and product inside the M-point passes (gpu_bluestein_pass.hpp)
   separate_chirp,  // 09's plan for the FFTs of M, three element-wise kernels around them
