@@ -227,8 +227,8 @@ inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<dou
 
 // The points a thread of the plan's compiled pass of length l, whichever took least time on the
 // H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points and gpu/matched-points rows). Float: its
-// matched points wherever built, 4-19% less than 16 (2401 most). Double: matched for 2401, 3000
-// and 3125 (12, 11 and 26% less than the better of 8 and 16); 8 for 2187 and 6144 (8 and 9%
+// matched points wherever built, 4-18% less than 16 (2401 most). Double: matched for 2401, 3000
+// and 3125 (13, 11 and 26% less than the better of 8 and 16); 8 for 2187 and 6144 (8 and 9%
 // less than 16; matched 2187 took 19% more than 8); 16 for 1000 (8 and matched 10: 24 and 30%
 // more) and 1920.
 constexpr std::array<std::size_t, 2> kDoubleEightPointBest = {2187, 6144};
