@@ -50,8 +50,11 @@ void register_all() {
   if constexpr (sizeof(T) == 8)
     for (std::size_t n : anyn::gpu::eight_point_lengths())
       register_any_n<T>("gpu/8-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::eight_points);
-  for (std::size_t n : anyn::gpu::built_lengths<T, anyn::gpu::kMatchedPoints>())
+  for (std::size_t n : anyn::gpu::built_lengths<T, anyn::gpu::kMatchedPoints>()) {
     register_any_n<T>("gpu/matched-points", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::matched_points);
+    if constexpr (sizeof(T) == 8)
+      register_any_n<T>("gpu/matched-direct", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::matched_direct);
+  }
   // Bluestein above one block: the chirp and product fused into the passes of M against 09's plan
   // with three element-wise kernels.
   for (const auto& wl : workloads)

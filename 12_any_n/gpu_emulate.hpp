@@ -53,7 +53,7 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 // as fixed_kernel_for finds it: direct in float, through shared memory in double; at P points a
 // thread (kMatchedPoints: the shape's matched_points), in a launch of Shape::threads_at<P>
 // threads. False (and nothing done) when no compiled shape matches the pass.
-template <class T, int P = kPointsPerThread>
+template <class T, int P = kPointsPerThread, bool DIRECT = sizeof(T) == 4>
 bool emulate_fixed_pass(const PassArgs<T>& a) {
   return visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);  // its C, L and 16-point threads are a's (matches)
@@ -61,7 +61,7 @@ bool emulate_fixed_pass(const PassArgs<T>& a) {
     PassArgs<T> launch = a;
     launch.threads = Shape::template threads_at<points>;
     for_each_block(launch, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
-      run_fixed_block<Shape, sizeof(T) == 4, points>(b, launch, buf, each, [] {}, EmulatedRegs<T, points>{launch.threads});
+      run_fixed_block<Shape, DIRECT, points>(b, launch, buf, each, [] {}, EmulatedRegs<T, points>{launch.threads});
     });
   });
 }

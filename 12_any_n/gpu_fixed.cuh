@@ -33,14 +33,14 @@ __global__ void COURSE_FIXED_REGISTERS(FixedLaunch<T, Shape, P>) fixed_pass_kern
 
 // The kernel of a's shape at P points a thread (kMatchedPoints: the shape's matched_points) where
 // one is built (fixed_kernel_built), with its launch's threads; none otherwise.
-template <class T, int P>
+template <class T, int P, bool DIRECT = sizeof(T) == 4>
 FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
   FixedKernel<T> k;
   visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);
     constexpr int points = points_for<Shape, P>;
     if constexpr (fixed_kernel_built<T, Shape, P>)
-      k = {&fixed_pass_kernel<T, sizeof(T) == 4, Shape, points>, points, FixedLaunch<T, Shape, points>::threads};
+      k = {&fixed_pass_kernel<T, DIRECT, Shape, points>, points, FixedLaunch<T, Shape, points>::threads};
   });
   return k;
 }

@@ -79,9 +79,10 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
     const int points = kernel == PassKernel::eight_points     ? 8
                        : kernel == PassKernel::sixteen_points ? kPointsPerThread
-                       : kernel == PassKernel::matched_points ? kMatchedPoints
+                       : kernel == PassKernel::matched_points || kernel == PassKernel::matched_direct ? kMatchedPoints
                                                               : best_points<T>(a.l);
-    const auto fixed = compile ? fixed_kernel_for<T>(a, direct, points) : FixedKernel<T>{};
+    const bool fixed_direct = direct || (kernel == PassKernel::matched_direct && !a.columns_fast && a.stages > 0);
+    const auto fixed = compile ? fixed_kernel_for<T>(a, fixed_direct, points) : FixedKernel<T>{};
     kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
     compiled_.push_back(fixed.kernel != nullptr);
     points_.push_back(fixed.points);

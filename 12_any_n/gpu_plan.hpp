@@ -33,6 +33,7 @@ enum class PassKernel {
   eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: at 16
   sixteen_points,  // compiled for the shape, at 16 points a thread
   matched_points,  // compiled for the shape, at its matched_points a thread where built (gpu_fixed.hpp), else 16
+  matched_direct,  // double: matched points with the first and last stages in global memory, as float's; float: as matched
   // Bluestein with M above one block:
   fused_chirp,     // the chirp and product inside the M-point passes (gpu_bluestein_pass.hpp)
   separate_chirp,  // 09's plan for the FFTs of M, three element-wise kernels around them

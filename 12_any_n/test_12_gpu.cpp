@@ -229,6 +229,10 @@ TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thr
     cfg.sizes = {n};
     require_conformance(conformance::check_conformance<TestType>(
         device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_points); }), cfg));
+    // Double's matched kernel with direct global I/O, as float's.
+    if (sizeof(TestType) == 8) REQUIRE(fixed_kernel_for<TestType>(a, true, kMatchedPoints).kernel != nullptr);
+    require_conformance(conformance::check_conformance<TestType>(
+        device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_direct); }), cfg));
     ++ran;
   }
   if (shared_limit_bytes() >= 128 * 1024) CHECK(ran == built_lengths<TestType, kMatchedPoints>().size());
@@ -315,5 +319,8 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.sizes = built_lengths<double, kMatchedPoints>();
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::matched_points); }),
+      cfg));
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::matched_direct); }),
       cfg));
 }

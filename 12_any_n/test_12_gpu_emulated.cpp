@@ -151,6 +151,21 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matc
     CHECK(emulate_fixed_pass<TestType, kMatchedPoints>(
         bind_pass<TestType>(passes[0], 0, 1, x.data(), y.data(), Direction::forward, tables.stage.data(), nullptr, nullptr)));
   }
+  // Double at matched points with its first and last stages in global memory, as float's run
+  // (PassKernel::matched_direct): against the DFT, forward and inverse.
+  if constexpr (sizeof(TestType) == 8) {
+    conformance::Config direct = cfg;
+    direct.batch = 2;
+    require_conformance(conformance::check_conformance<double>(
+        [](std::span<const Complex<double>> in, std::span<Complex<double>> out, std::size_t n, std::size_t batch, Direction dir) {
+          PassTables<double> tables;
+          const auto passes = make_passes<double>(n, batch, tables);
+          REQUIRE(passes.size() == 1);
+          REQUIRE(emulate_fixed_pass<double, kMatchedPoints, true>(
+              bind_pass<double>(passes[0], 0, 1, in.data(), out.data(), dir, tables.stage.data(), nullptr, nullptr)));
+        },
+        direct));
+  }
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: two and three passes", "[12][gpu-emulated]", float, double) {
