@@ -40,7 +40,7 @@ FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
     using Shape = decltype(shape);
     constexpr int points = points_for<Shape, P>;
     if constexpr (fixed_kernel_built<T, Shape, P>)
-      k = {&fixed_pass_kernel<T, DIRECT, Shape, points>, points, FixedLaunch<T, Shape, points>::threads};
+      k = {&fixed_pass_kernel<T, DIRECT, Shape, points>, points, FixedLaunch<T, Shape, points>::threads, DIRECT};
   });
   return k;
 }

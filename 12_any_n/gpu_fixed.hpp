@@ -225,14 +225,16 @@ std::vector<std::size_t> built_lengths() {
 }
 inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<double, 8>(); }
 
-// The points a thread of the plan's compiled pass of length l, whichever took least time on the
-// H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points and gpu/matched-points rows). Float: its
-// matched points wherever built, 4-18% less than 16 (2401 most). Double: matched for 2401, 3000
-// and 3125 (13, 11 and 26% less than the better of 8 and 16); 8 for 2187 and 6144 (8 and 9%
-// less than 16; matched 2187 took 19% more than 8); 16 for 1000 (8 and matched 10: 24 and 30%
-// more) and 1920.
-constexpr std::array<std::size_t, 2> kDoubleEightPointBest = {2187, 6144};
-constexpr std::array<std::size_t, 3> kDoubleMatchedBest = {2401, 3000, 3125};
+// The kernel the plan runs for a compiled pass of length l, whichever took least time on the H100
+// (bench_12_gpu.json's gpu/16-points, gpu/8-points, gpu/matched-points and gpu/matched-direct
+// rows). Float: its matched points wherever built, 4-18% less than 16 (2401 most); its first and
+// last stages always read and write global memory. Double: matched points with direct global
+// I/O for 1000, 2187 and 2401 (11, 14 and 13% less than the best through shared memory), through
+// shared memory for 3000 and 3125 (where direct took 4-7% more); 8 points for 6144 (9% less than
+// 16); 16 for 1920.
+constexpr std::array<std::size_t, 1> kDoubleEightPointBest = {6144};
+constexpr std::array<std::size_t, 5> kDoubleMatchedBest = {1000, 2187, 2401, 3000, 3125};
+constexpr std::array<std::size_t, 3> kDoubleDirectBest = {1000, 2187, 2401};
 template <class T>
 constexpr int best_points(std::size_t l) {
   if constexpr (sizeof(T) == 4) {
@@ -245,6 +247,14 @@ constexpr int best_points(std::size_t l) {
     return kPointsPerThread;
   }
 }
+// Whether double's compiled pass of length l runs direct (float's always do).
+template <class T>
+constexpr bool best_direct(std::size_t l) {
+  if constexpr (sizeof(T) == 8)
+    for (std::size_t b : kDoubleDirectBest)
+      if (b == l) return true;
+  return false;
+}
 
 template <class T>
 using PassKernelPtr = void (*)(PassArgs<T>);
@@ -256,12 +266,14 @@ struct FixedKernel {
   PassKernelPtr<T> kernel = nullptr;
   int points = kPointsPerThread;
   unsigned threads = 0;
+  bool direct = false;  // its first and last stages in global memory
 };
 
 // The compiled kernel of pass a's shape, or none (the generic kernel runs it). Float's fixed
 // kernels read and write global memory directly (direct_pass); a float pass asked to load through
-// shared memory (direct false) gets none. Double's go through shared memory. `points` asks for 16
-// points a thread, 8 (double) or kMatchedPoints; where that kernel is not built, 16 runs.
+// shared memory (direct false) gets none. Double's go through shared memory, or direct at matched
+// points when `direct` asks for it. `points` asks for 16 points a thread, 8 (double) or
+// kMatchedPoints; where that kernel is not built, 16 runs.
 template <class T>
 FixedKernel<T> fixed_kernel_for(const PassArgs<T>& a, bool direct, int points = kPointsPerThread);
 template <>

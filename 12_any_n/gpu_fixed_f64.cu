@@ -6,8 +6,10 @@ namespace course::anyn::gpu {
 
 template <>
 FixedKernel<double> fixed_kernel_for(const PassArgs<double>& a, bool direct, int points) {
-  // Direct global I/O only at matched points, where a thread's registers leave room for it.
-  if (direct) return points == kMatchedPoints ? find_fixed_kernel<double, kMatchedPoints, true>(a) : FixedKernel<double>{};
+  // Direct global I/O only at matched points, where a thread's registers leave room for it;
+  // elsewhere through shared memory.
+  if (direct && points == kMatchedPoints)
+    if (const auto k = find_fixed_kernel<double, kMatchedPoints, true>(a); k.kernel) return k;
   if (points == 8)
     if (const auto k = find_fixed_kernel<double, 8>(a); k.kernel) return k;
   if (points == kMatchedPoints)

@@ -81,11 +81,14 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
                        : kernel == PassKernel::sixteen_points ? kPointsPerThread
                        : kernel == PassKernel::matched_points || kernel == PassKernel::matched_direct ? kMatchedPoints
                                                               : best_points<T>(a.l);
-    const bool fixed_direct = direct || (kernel == PassKernel::matched_direct && !a.columns_fast && a.stages > 0);
+    // Double's compiled kernel runs direct where asked, or where best_direct measured it faster.
+    const bool ask_direct = kernel == PassKernel::matched_direct || (kernel == PassKernel::best && best_direct<T>(a.l));
+    const bool fixed_direct = direct || (ask_direct && !a.columns_fast && a.stages > 0);
     const auto fixed = compile ? fixed_kernel_for<T>(a, fixed_direct, points) : FixedKernel<T>{};
     kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
     compiled_.push_back(fixed.kernel != nullptr);
     points_.push_back(fixed.points);
+    direct_.push_back(fixed.direct);
     if (fixed.kernel) a.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
     cuda::allow_shared(reinterpret_cast<const void*>(kernels_.back()), static_cast<std::size_t>(pass_shared_bytes(a)));
   }
@@ -115,6 +118,7 @@ std::string MixedPlan<T>::describe() const {
     s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
     if (compiled_[i]) s << ", compiled for this shape";
     if (points_[i] != kPointsPerThread) s << " at " << points_[i] << " points a thread";
+    if (sizeof(T) == 8 && direct_[i]) s << ", direct global I/O";  // float's compiled kernels always are
   }
   return s.str();
 }

@@ -55,6 +55,7 @@ class MixedPlan {
   std::vector<void (*)(PassArgs<T>)> kernels_;  // a pass's kernel: compiled for its shape (gpu_fixed.hpp) or generic
   std::vector<bool> compiled_;                  // which of them is compiled for its shape
   std::vector<int> points_;                     // points a thread of each pass's kernel
+  std::vector<bool> direct_;                    // whether a compiled kernel's first and last stages are in global memory
   cudaStream_t stream_ = nullptr;
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
   cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three

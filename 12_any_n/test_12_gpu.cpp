@@ -230,7 +230,11 @@ TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thr
     require_conformance(conformance::check_conformance<TestType>(
         device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_points); }), cfg));
     // Double's matched kernel with direct global I/O, as float's.
-    if (sizeof(TestType) == 8) REQUIRE(fixed_kernel_for<TestType>(a, true, kMatchedPoints).kernel != nullptr);
+    if (sizeof(TestType) == 8) {
+      REQUIRE(fixed_kernel_for<TestType>(a, true, kMatchedPoints).direct);
+      CHECK_THAT(Plan<TestType>(n, 3, nullptr, 0, PassKernel::matched_direct).describe(),
+                 contains("at " + std::to_string(k.points) + " points a thread, direct global I/O"));
+    }
     require_conformance(conformance::check_conformance<TestType>(
         device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_direct); }), cfg));
     ++ran;
@@ -259,8 +263,9 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
     CHECK_THAT(d, contains("a block of " + std::to_string(eight ? launch_threads(a.c * a.l, 8) : a.threads) + " threads"));
     ran += eight;
     // The plan's own choice (best_points): 8, matched or 16, named unless 16.
-    const int best = fixed_kernel_for<double>(a, false, best_points<double>(n)).points;
+    const int best = fixed_kernel_for<double>(a, best_direct<double>(n), best_points<double>(n)).points;
     const std::string mine = Plan<double>(n, 3).describe();
+    CHECK((mine.find(", direct global I/O") != std::string::npos) == best_direct<double>(n));
     CHECK((mine.find("points a thread") != std::string::npos) == (best != kPointsPerThread));
     CHECK((mine.find("at 8 points a thread") != std::string::npos) ==
           (std::find(kDoubleEightPointBest.begin(), kDoubleEightPointBest.end(), n) != kDoubleEightPointBest.end()));
@@ -301,9 +306,10 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.sizes = {7776};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 8192); }), cfg));
-  // Double's compiled shapes at the points a thread the plan does not choose: 1000 and 3125 at 8,
-  // 2187 and 6144 at 16 (the plan's 8, with 6144's 768-thread block, and matched 3000 ran above).
-  cfg.sizes = {1000, 3125};
+  // Double's compiled shapes at the points a thread the plan does not choose: 1000, 2187 and 3125
+  // at 8, 2187 and 6144 at 16 (the plan's kernels ran above: 6144 at 8 with its 768-thread block,
+  // 1000 and 2187 matched and direct, 3000 matched).
+  cfg.sizes = {1000, 2187, 3125};
   require_conformance(conformance::check_conformance<double>(
       device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::eight_points); }),
       cfg));

@@ -120,8 +120,15 @@ TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thr
     CHECK(std::find(matched.begin(), matched.end(), n) != matched.end());
     CHECK(best_points<double>(n) == kMatchedPoints);
   }
-  CHECK(best_points<double>(1000) == kPointsPerThread);
+  // Direct global I/O is built for double at matched points only.
+  for (std::size_t n : kDoubleDirectBest) {
+    INFO("N = " << n);
+    CHECK(std::find(kDoubleMatchedBest.begin(), kDoubleMatchedBest.end(), n) != kDoubleMatchedBest.end());
+    CHECK(best_direct<double>(n));
+  }
   CHECK(best_points<double>(1920) == kPointsPerThread);
+  CHECK_FALSE(best_direct<double>(3125));
+  CHECK_FALSE(best_direct<float>(1000));  // float's are direct whatever it says
   CHECK(best_points<float>(3125) == kMatchedPoints);
 }
 
