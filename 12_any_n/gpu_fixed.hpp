@@ -227,10 +227,10 @@ inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<dou
 
 // The kernel the plan runs for a compiled pass of length l, whichever took least time on the H100
 // (bench_12_gpu.json's gpu/16-points, gpu/8-points, gpu/matched-points and gpu/matched-direct
-// rows). Float: its matched points wherever built, 4-18% less than 16 (2401 most); its first and
+// rows). Float: its matched points wherever built, 4-19% less than 16 (2401 most); its first and
 // last stages always read and write global memory. Double: matched points with direct global
-// I/O for 1000, 2187 and 2401 (11, 14 and 13% less than the best through shared memory), through
-// shared memory for 3000 and 3125 (where direct took 4-7% more); 8 points for 6144 (9% less than
+// I/O for 1000, 2187 and 2401 (10, 13 and 13% less than the best through shared memory), through
+// shared memory for 3000 and 3125 (where direct took 6% more); 8 points for 6144 (9% less than
 // 16); 16 for 1920.
 constexpr std::array<std::size_t, 1> kDoubleEightPointBest = {6144};
 constexpr std::array<std::size_t, 5> kDoubleMatchedBest = {1000, 2187, 2401, 3000, 3125};

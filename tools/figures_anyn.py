@@ -71,8 +71,8 @@ def bluestein_buffers(root):
 def gpu_single_pass(root):
     """One change a bar: a single GPU pass through shared memory at both ends (float only), reading
     and writing global memory in its first and last stage (generic), compiled for its shape at 16
-    points a thread, and compiled at the points a thread the plan takes (8, 16 or matched to the
-    radix); cuFFT's time / ours from one run of bench_12_gpu on the H100."""
+    points a thread, and the plan's compiled kernel (8, 16 or matched points a thread; double
+    direct at some matched); cuFFT's time / ours from one run of bench_12_gpu on the H100."""
     data = json.loads((pathlib.Path(root) / "results/nvidia-h100-80gb-hbm3/bench_12_gpu.json").read_text())
     rows = [b for b in data["benchmarks"] if b.get("aggregate_name") == "median"]
     med = {b["run_name"].split("/iterations")[0]: b["real_time"] for b in rows}
@@ -80,7 +80,7 @@ def gpu_single_pass(root):
     compiled = {b["run_name"].split("/iterations")[0] for b in rows if "compiled for this shape" in b.get("label", "")}
     sizes = [1000, 1920, 2187, 2401, 3000, 3125, 6144, 10000]
     variants = [("gpu/shared-io", "generic, shared-memory I/O", GREY), ("gpu/generic", "generic, direct I/O", SKY),
-                ("gpu/16-points", "compiled, 16 points a thread", GREEN), ("gpu", "compiled, the plan's points a thread", BLUE)]
+                ("gpu/16-points", "compiled, 16 points a thread", GREEN), ("gpu", "compiled, the plan's kernel", BLUE)]
     fig, axes = plt.subplots(1, 2, figsize=(9.5, 3.8), sharey=True)
     for ax, precision in zip(axes, ("float", "double")):
         for v, (variant, label, colour) in enumerate(variants):
