@@ -40,7 +40,7 @@ void register_all() {
   // One change a row, a single pass: the generic kernel instead of the one compiled for the
   // shape; then (float) its first and last stages through shared memory as well (double always);
   // the compiled shape at 16 points a thread, at 8 (double, where built) and at its matched points
-  // (whole butterflies of its largest radix, where built). The plan takes the fastest (best_points).
+  // (whole butterflies of its largest radix, where built). The plan takes the fastest (best_choice).
   for (std::size_t n : anyn::gpu::fixed_pass_lengths()) {
     register_any_n<T>("gpu/generic", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::generic);
     if constexpr (sizeof(T) == 4)

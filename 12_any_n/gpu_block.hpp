@@ -85,7 +85,7 @@ FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const PassArgs<T>&
 // was asked to load and store through shared memory (the benchmark's comparison). In double the
 // direct kernel needs more than its 128 registers and was slower at 1000, 2187 and 6144 points
 // on the H100 (NOTES.md), so double loads and stores through shared memory; only its compiled
-// shapes at matched points, with registers to spare, may run direct (best_direct, gpu_fixed.hpp).
+// shapes at matched points, with registers to spare, may run direct (best_choice, gpu_fixed.hpp).
 template <class T>
 bool direct_pass(const PassArgs<T>& a, bool shared_io) {
   return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0;

@@ -50,26 +50,46 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 }
 
 // A single pass through the code of the shape compiled for it (gpu_fixed.hpp), the shape found
-// as fixed_kernel_for finds it: direct in float, through shared memory in double; at P points a
-// thread (kMatchedPoints: the shape's matched_points), in a launch of Shape::threads_at<P>
-// threads. False (and nothing done) when no compiled shape matches the pass.
+// as fixed_kernel_for finds it: at P points a thread (kMatchedPoints: the shape's
+// matched_points), DIRECT or through shared memory, in a launch of Shape::threads_at<P> threads.
+// False (and nothing done) when no compiled shape matches the pass or that kernel is not built
+// for the GPU.
 template <class T, int P = kPointsPerThread, bool DIRECT = sizeof(T) == 4>
 bool emulate_fixed_pass(const PassArgs<T>& a) {
-  return visit_matching_shape<FixedPasses>(a, [&](auto shape) {
+  bool ran = false;
+  visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);  // its C, L and 16-point threads are a's (matches)
-    constexpr int points = points_for<Shape, P>;
-    PassArgs<T> launch = a;
-    launch.threads = Shape::template threads_at<points>;
-    for_each_block(launch, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
-      run_fixed_block<Shape, DIRECT, points>(b, launch, buf, each, [] {}, EmulatedRegs<T, points>{launch.threads});
-    });
+    if constexpr (fixed_kernel_built<T, Shape, P>) {
+      constexpr int points = points_for<Shape, P>;
+      PassArgs<T> launch = a;
+      launch.threads = Shape::template threads_at<points>;
+      for_each_block(launch, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
+        run_fixed_block<Shape, DIRECT, points>(b, launch, buf, each, [] {}, EmulatedRegs<T, points>{launch.threads});
+      });
+      ran = true;
+    }
   });
+  return ran;
 }
 
-// The whole transform as the GPU plan runs it: pass after pass, through scratch buffers.
+// The compiled kernel fixed_kernel_for picks (choose_fixed_kernel, gpu_fixed.cuh), emulated:
+// false where none is, and the generic pass runs.
+template <class T>
+bool emulate_fixed_choice(const PassArgs<T>& a, bool direct, int points) {
+  if (sizeof(T) == 4 && !direct) return false;
+  if (direct && points == kMatchedPoints && emulate_fixed_pass<T, kMatchedPoints, true>(a)) return true;
+  if constexpr (sizeof(T) == 8) {
+    if (points == kMatchedPoints && emulate_fixed_pass<T, kMatchedPoints>(a)) return true;
+    if (points == 8 && emulate_fixed_pass<T, 8>(a)) return true;
+  }
+  return emulate_fixed_pass<T>(a);
+}
+
+// The whole transform as the GPU plan runs it with `kernel`: pass after pass, through scratch
+// buffers.
 template <class T>
 void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
-                    int most_points = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false, int points = kPointsPerThread) {
+                    int most_points = kLargestBlockPoints<T>, PassKernel kernel = PassKernel::generic) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
   std::vector<Complex<T>> scratch[2];
@@ -81,10 +101,12 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
       dst = scratch[i % 2].data();
     }
     const auto a = bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
-    const bool fixed = compiled && (points == 8                ? emulate_fixed_pass<T, 8>(a)
-                                    : points == kMatchedPoints ? emulate_fixed_pass<T, kMatchedPoints>(a)
-                                                               : emulate_fixed_pass(a));
-    if (!fixed) emulate_pass(a, direct_pass(passes[i], shared_io));
+    // As MixedPlan's constructor chooses (gpu_plan.cu).
+    const bool direct = direct_pass(passes[i], kernel == PassKernel::shared_io);
+    const bool compiled = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
+    const FixedChoice choice = fixed_choice<T>(kernel, passes[i].l);
+    const bool fixed_direct = direct || (choice.direct && !passes[i].columns_fast && passes[i].stages > 0);
+    if (!(compiled && emulate_fixed_choice(a, fixed_direct, choice.points))) emulate_pass(a, direct);
     src = dst;
   }
 }

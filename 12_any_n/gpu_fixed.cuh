@@ -45,4 +45,19 @@ FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
   return k;
 }
 
+// fixed_kernel_for (gpu_fixed.hpp) for either precision: the kernel asked for where built, else
+// the one at 16 points. Float's compiled kernels are all direct; double's are direct only at
+// matched points.
+template <class T>
+FixedKernel<T> choose_fixed_kernel(const PassArgs<T>& a, bool direct, int points) {
+  if (sizeof(T) == 4 && !direct) return {};
+  FixedKernel<T> k;
+  if (direct && points == kMatchedPoints) k = find_fixed_kernel<T, kMatchedPoints, true>(a);
+  if constexpr (sizeof(T) == 8) {
+    if (!k.kernel && points == kMatchedPoints) k = find_fixed_kernel<T, kMatchedPoints>(a);
+    if (!k.kernel && points == 8) k = find_fixed_kernel<T, 8>(a);
+  }
+  return k.kernel ? k : find_fixed_kernel<T, kPointsPerThread>(a);
+}
+
 }  // namespace course::anyn::gpu

@@ -159,6 +159,11 @@ static_assert(fixed_register_cap<double>(192) == 168 && fixed_register_cap<doubl
 static_assert(fixed_register_cap<double, 8>(512) == 64 && fixed_register_cap<double, 8>(288) == 72 &&
               fixed_register_cap<double, 8>(416) == 72 && fixed_register_cap<double, 8>(384) == 80 &&
               fixed_register_cap<double, 8>(768) == 80);
+// At matched points (3125 and 3000 at 10, 2187 at 9, 2401 at 7; 1000's four transforms at 10).
+static_assert(fixed_register_cap<float, 10>(320) == 48 && fixed_register_cap<float, 9>(256) == 40 &&
+              fixed_register_cap<float, 7>(352) == 32 && fixed_register_cap<float, 10>(1024) == 64);
+static_assert(fixed_register_cap<double, 10>(320) == 96 && fixed_register_cap<double, 9>(256) == 80 &&
+              fixed_register_cap<double, 7>(352) == 56 && fixed_register_cap<double, 10>(416) == 128);
 
 // The shapes compiled: the single passes of common sizes, as make_passes builds them in both
 // precisions at the default block sizes (checked by test_12_gpu_emulated).
@@ -203,10 +208,11 @@ inline constexpr int points_for = P == kMatchedPoints ? Shape::matched_points : 
 // Whether a kernel of Shape for T at P points a thread is built (gpu_fixed.cuh): at 16 for every
 // shape a pass of T can have (no double pass has more than 512 threads at 16 points: its blocks
 // hold at most 8192 points, so the 640-thread 10000 is float only); where the registers hold
-// them, at 8 (double) and at the shape's matched_points where that is neither 8 nor 16.
+// them, at 8 (double) and at the shape's matched_points where that is neither 8 nor 16; never
+// above a block's 1024 threads.
 template <class T, class Shape, int P>
 inline constexpr bool fixed_kernel_built =
-    (sizeof(T) == 4 || Shape::threads <= 512) &&
+    (sizeof(T) == 4 || Shape::threads <= 512) && Shape::template threads_at<points_for<Shape, P>> <= 1024 &&
     (P == kPointsPerThread ||
      (((P == 8 && sizeof(T) == 8) || (P == kMatchedPoints && points_for<Shape, P> != 8 && points_for<Shape, P> != kPointsPerThread)) &&
       fixed_registers_hold<T, points_for<Shape, P>>(Shape::template threads_at<points_for<Shape, P>>,
@@ -225,35 +231,73 @@ std::vector<std::size_t> built_lengths() {
 }
 inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<double, 8>(); }
 
-// The kernel the plan runs for a compiled pass of length l, whichever took least time on the H100
-// (bench_12_gpu.json's gpu/16-points, gpu/8-points, gpu/matched-points and gpu/matched-direct
-// rows). Float: its matched points wherever built, 4-19% less than 16 (2401 most); its first and
-// last stages always read and write global memory. Double: matched points with direct global
-// I/O for 1000, 2187 and 2401 (10, 13 and 13% less than the best through shared memory), through
-// shared memory for 3000 and 3125 (where direct took 6% more); 8 points for 6144 (9% less than
-// 16); 16 for 1920.
-constexpr std::array<std::size_t, 1> kDoubleEightPointBest = {6144};
-constexpr std::array<std::size_t, 5> kDoubleMatchedBest = {1000, 2187, 2401, 3000, 3125};
-constexpr std::array<std::size_t, 3> kDoubleDirectBest = {1000, 2187, 2401};
+// Which kernel runs a single pass (the benchmark's comparison, one change a row).
+enum class PassKernel {
+  best,       // compiled for the pass's shape where built, at the points a thread and I/O measured best (best_choice), else generic
+  generic,    // one kernel for every shape; in float its first and last stages read and write global memory
+  shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
+  eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: at 16
+  sixteen_points,  // compiled for the shape, at 16 points a thread
+  matched_points,  // compiled for the shape, at its matched_points a thread where built, else 16
+  matched_direct,  // double: matched points with the first and last stages in global memory, as float's; float: as matched
+  // Bluestein with M above one block:
+  fused_chirp,     // the chirp and product inside the M-point passes (gpu_bluestein_pass.hpp)
+  separate_chirp,  // 09's plan for the FFTs of M, three element-wise kernels around them
+};
+
+// The kernel the plan runs for a compiled pass of length l: points a thread (8, 16 or
+// kMatchedPoints) and, for double, whether its first and last stages read and write global
+// memory (float's compiled kernels always do).
+struct FixedChoice {
+  std::size_t l;
+  int points;
+  bool direct;
+};
+// Whichever took least time on the H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points,
+// gpu/matched-points and gpu/matched-direct rows). Float: its matched points wherever built,
+// 4-19% less than 16 (2401 most). Double: matched points with direct global I/O for 1000, 2187
+// and 2401 (10, 13 and 13% less than the best through shared memory), through shared memory for
+// 3000 and 3125 (where direct took 6% more); 8 points for 6144 (9% less than 16); 16 for 1920.
+inline constexpr std::array<FixedChoice, 6> kDoubleChoices = {{{1000, kMatchedPoints, true},
+                                                                {2187, kMatchedPoints, true},
+                                                                {2401, kMatchedPoints, true},
+                                                                {3000, kMatchedPoints, false},
+                                                                {3125, kMatchedPoints, false},
+                                                                {6144, 8, false}}};
 template <class T>
-constexpr int best_points(std::size_t l) {
+constexpr FixedChoice best_choice(std::size_t l) {
   if constexpr (sizeof(T) == 4) {
-    return kMatchedPoints;  // fixed_kernel_for runs 16 where no matched kernel is built (1920, 6144)
+    return {l, kMatchedPoints, true};  // the 16-point kernel runs where no matched one is built (1920, 6144)
   } else {
-    for (std::size_t b : kDoubleEightPointBest)
-      if (b == l) return 8;
-    for (std::size_t b : kDoubleMatchedBest)
-      if (b == l) return kMatchedPoints;
-    return kPointsPerThread;
+    for (const FixedChoice& c : kDoubleChoices)
+      if (c.l == l) return c;
+    return {l, kPointsPerThread, false};
   }
 }
-// Whether double's compiled pass of length l runs direct (float's always do).
+// Each double choice names a kernel that is built (else the plan would quietly run 16 points).
+template <std::size_t... I>
+constexpr bool double_choices_built(std::index_sequence<I...>) {
+  auto built = [](const FixedChoice& c, auto shape) {
+    using Shape = decltype(shape);
+    return c.l != Shape::l || (c.points == 8 ? fixed_kernel_built<double, Shape, 8> : fixed_kernel_built<double, Shape, kMatchedPoints>);
+  };
+  for (const FixedChoice& c : kDoubleChoices)
+    if (!(built(c, std::tuple_element_t<I, FixedPasses>{}) && ...)) return false;
+  return true;
+}
+static_assert(double_choices_built(std::make_index_sequence<std::tuple_size_v<FixedPasses>>{}));
+
+// The points a thread and I/O that `kernel` asks of a compiled pass of length l (the plan's and
+// the emulation's one reading of PassKernel).
 template <class T>
-constexpr bool best_direct(std::size_t l) {
-  if constexpr (sizeof(T) == 8)
-    for (std::size_t b : kDoubleDirectBest)
-      if (b == l) return true;
-  return false;
+constexpr FixedChoice fixed_choice(PassKernel kernel, std::size_t l) {
+  switch (kernel) {
+    case PassKernel::eight_points: return {l, 8, false};
+    case PassKernel::sixteen_points: return {l, kPointsPerThread, false};
+    case PassKernel::matched_points: return {l, kMatchedPoints, false};
+    case PassKernel::matched_direct: return {l, kMatchedPoints, true};
+    default: return best_choice<T>(l);
+  }
 }
 
 template <class T>

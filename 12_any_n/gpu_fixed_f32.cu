@@ -6,10 +6,7 @@ namespace course::anyn::gpu {
 
 template <>
 FixedKernel<float> fixed_kernel_for(const PassArgs<float>& a, bool direct, int points) {
-  if (!direct) return {};
-  if (points == kMatchedPoints)
-    if (const auto k = find_fixed_kernel<float, kMatchedPoints>(a); k.kernel) return k;
-  return find_fixed_kernel<float, kPointsPerThread>(a);
+  return choose_fixed_kernel(a, direct, points);
 }
 
 }  // namespace course::anyn::gpu

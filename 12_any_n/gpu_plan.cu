@@ -77,14 +77,10 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
-    const int points = kernel == PassKernel::eight_points     ? 8
-                       : kernel == PassKernel::sixteen_points ? kPointsPerThread
-                       : kernel == PassKernel::matched_points || kernel == PassKernel::matched_direct ? kMatchedPoints
-                                                              : best_points<T>(a.l);
-    // Double's compiled kernel runs direct where asked, or where best_direct measured it faster.
-    const bool ask_direct = kernel == PassKernel::matched_direct || (kernel == PassKernel::best && best_direct<T>(a.l));
-    const bool fixed_direct = direct || (ask_direct && !a.columns_fast && a.stages > 0);
-    const auto fixed = compile ? fixed_kernel_for<T>(a, fixed_direct, points) : FixedKernel<T>{};
+    const FixedChoice choice = fixed_choice<T>(kernel, a.l);
+    // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
+    const bool fixed_direct = direct || (choice.direct && !a.columns_fast && a.stages > 0);
+    const auto fixed = compile ? fixed_kernel_for<T>(a, fixed_direct, choice.points) : FixedKernel<T>{};
     kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
     compiled_.push_back(fixed.kernel != nullptr);
     points_.push_back(fixed.points);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "09_radixN/radix_plan.hpp"
+#include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_shape.hpp"
 #include "common/cuda_helpers.hpp"
 
@@ -25,19 +26,6 @@ cuda::DeviceBuffer<Complex<T>> device_table(const std::vector<Complex<T>>& host)
   return d;
 }
 
-// Which kernel runs a single pass (the benchmark's comparison, one change a row).
-enum class PassKernel {
-  best,       // compiled for the pass's shape where gpu_fixed.hpp has it (at the points a thread measured best), else generic
-  generic,    // one kernel for every shape; in float its first and last stages read and write global memory
-  shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
-  eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: at 16
-  sixteen_points,  // compiled for the shape, at 16 points a thread
-  matched_points,  // compiled for the shape, at its matched_points a thread where built (gpu_fixed.hpp), else 16
-  matched_direct,  // double: matched points with the first and last stages in global memory, as float's; float: as matched
-  // Bluestein with M above one block:
-  fused_chirp,     // the chirp and product inside the M-point passes (gpu_bluestein_pass.hpp)
-  separate_chirp,  // 09's plan for the FFTs of M, three element-wise kernels around them
-};
 
 // The mixed-radix passes of a 7-smooth N.
 template <class T>

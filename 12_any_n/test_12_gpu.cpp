@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <map>
 #include <memory>
 
 #include "12_any_n/gpu_fixed.hpp"
@@ -223,9 +224,8 @@ TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thr
     const std::string d = Plan<TestType>(n, 3, nullptr, 0, PassKernel::matched_points).describe();
     CHECK_THAT(d, contains("compiled for this shape at " + std::to_string(k.points) + " points a thread"));
     CHECK_THAT(d, contains("a block of " + std::to_string(launch_threads(a.c * a.l, k.points)) + " threads"));
-    // Float's plan takes its matched points wherever built; double's where they measured fastest.
-    if (best_points<TestType>(n) == kMatchedPoints) CHECK_THAT(Plan<TestType>(n, 3).describe(), contains("at " + std::to_string(k.points) + " points a thread"));
-    if (sizeof(TestType) == 4) CHECK(best_points<TestType>(n) == kMatchedPoints);
+    // Float's plan takes its matched points wherever built (double's: the next test case).
+    if (sizeof(TestType) == 4) CHECK_THAT(Plan<TestType>(n, 3).describe(), contains("at " + std::to_string(k.points) + " points a thread"));
     cfg.sizes = {n};
     require_conformance(conformance::check_conformance<TestType>(
         device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_points); }), cfg));
@@ -234,9 +234,9 @@ TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thr
       REQUIRE(fixed_kernel_for<TestType>(a, true, kMatchedPoints).direct);
       CHECK_THAT(Plan<TestType>(n, 3, nullptr, 0, PassKernel::matched_direct).describe(),
                  contains("at " + std::to_string(k.points) + " points a thread, direct global I/O"));
+      require_conformance(conformance::check_conformance<TestType>(
+          device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_direct); }), cfg));
     }
-    require_conformance(conformance::check_conformance<TestType>(
-        device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_direct); }), cfg));
     ++ran;
   }
   if (shared_limit_bytes() >= 128 * 1024) CHECK(ran == built_lengths<TestType, kMatchedPoints>().size());
@@ -262,13 +262,17 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
     const auto a = make_passes<double>(n, 3, tables, 0, most_block_points<double>(shared_limit_bytes())).at(0);
     CHECK_THAT(d, contains("a block of " + std::to_string(eight ? launch_threads(a.c * a.l, 8) : a.threads) + " threads"));
     ran += eight;
-    // The plan's own choice (best_points): 8, matched or 16, named unless 16.
-    const int best = fixed_kernel_for<double>(a, best_direct<double>(n), best_points<double>(n)).points;
+    // The plan's own choice, as measured fastest on the H100 (kDoubleChoices), written out.
+    const std::map<std::size_t, std::string> want = {{1000, " at 10 points a thread, direct global I/O"}, {1920, ""},
+                                                     {2187, " at 9 points a thread, direct global I/O"},
+                                                     {2401, " at 7 points a thread, direct global I/O"},
+                                                     {3000, " at 10 points a thread"}, {3125, " at 10 points a thread"},
+                                                     {6144, " at 8 points a thread"}};
     const std::string mine = Plan<double>(n, 3).describe();
-    CHECK((mine.find(", direct global I/O") != std::string::npos) == best_direct<double>(n));
-    CHECK((mine.find("points a thread") != std::string::npos) == (best != kPointsPerThread));
-    CHECK((mine.find("at 8 points a thread") != std::string::npos) ==
-          (std::find(kDoubleEightPointBest.begin(), kDoubleEightPointBest.end(), n) != kDoubleEightPointBest.end()));
+    REQUIRE(want.count(n) == 1);
+    CHECK(mine.size() >= want.at(n).size());
+    CHECK(mine.substr(mine.size() - want.at(n).size()) == want.at(n));
+    CHECK((mine.find("points a thread") != std::string::npos) == !want.at(n).empty());
     CHECK(Plan<double>(n, 3, nullptr, 0, PassKernel::sixteen_points).describe().find("points a thread") == std::string::npos);
     cfg.sizes = {n};
     for (PassKernel k : {PassKernel::eight_points, PassKernel::sixteen_points})

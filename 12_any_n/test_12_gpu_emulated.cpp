@@ -14,12 +14,11 @@ using namespace course::anyn::gpu;
 
 namespace {
 // points: the block size, 0 as the plan picks it; most: the largest block the shared-memory
-// limit allows; per_thread: the points a thread of a compiled shape holds.
+// limit allows; kernel: as the plan's (generic: no compiled shape).
 template <class T>
-conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, bool shared_io = false, bool compiled = false,
-                                     int per_thread = kPointsPerThread) {
+conformance::TransformFn<T> emulated(int points = 0, int most = kLargestBlockPoints<T>, PassKernel kernel = PassKernel::generic) {
   return [=](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, shared_io, compiled, per_thread);
+    emulate_passes<T>(n, batch, in.data(), out.data(), dir, points, most, kernel);
   };
 }
 
@@ -73,7 +72,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the shapes compiled as constants"
   cfg.batch = 6;  // 1000 and 1920: a partial last block
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
-  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, false, true), cfg));
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, PassKernel::sixteen_points), cfg));
   // The compiled path did run: every one of these N is a single pass with a shape that matches.
   for (std::size_t n : cfg.sizes) {
     PassTables<TestType> tables;
@@ -86,50 +85,56 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the shapes compiled as constants"
 }
 
 TEST_CASE("12 GPU one pass, emulated: double's compiled shapes at 8 points a thread", "[12][gpu-emulated]") {
+  // The GPU has an 8-point kernel for every shape but 1920 and 2401, whose radix-16 and radix-7
+  // stages need more registers than their cap of 64 (gpu_fixed.hpp, fixed_registers_hold).
+  CHECK(eight_point_lengths() == std::vector<std::size_t>{1000, 2187, 3000, 3125, 6144});
   conformance::Config cfg;
-  for (std::size_t n : fixed_pass_lengths())
-    if (n <= static_cast<std::size_t>(kLargestBlockPoints<double>)) cfg.sizes.push_back(n);
+  cfg.sizes = eight_point_lengths();
   cfg.batch = 6;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
-  require_conformance(conformance::check_conformance<double>(emulated<double>(0, kLargestBlockPoints<double>, false, true, 8), cfg));
-  for (std::size_t n : cfg.sizes) {
+  require_conformance(conformance::check_conformance<double>(emulated<double>(0, kLargestBlockPoints<double>, PassKernel::eight_points), cfg));
+  for (std::size_t n : {1000, 1920, 2187, 2401, 3000, 3125, 6144}) {
     PassTables<double> tables;
     const auto passes = make_passes<double>(n, 6, tables);
     INFO("N = " << n);
     std::vector<Complex<double>> x(n * 6), y(n * 6);
     REQUIRE(passes.size() == 1);
-    // The compiled path ran (emulated for every shape, though only some are built for the GPU).
-    CHECK(emulate_fixed_pass<double, 8>(
-        bind_pass<double>(passes[0], 0, 1, x.data(), y.data(), Direction::forward, tables.stage.data(), nullptr, nullptr)));
+    // The 8-point code ran where the GPU has it, and not for 1920 and 2401 (the GPU runs 16 there).
+    CHECK(emulate_fixed_pass<double, 8>(bind_pass<double>(passes[0], 0, 1, x.data(), y.data(), Direction::forward, tables.stage.data(),
+                                                          nullptr, nullptr)) == (n != 1920 && n != 2401));
   }
-  // The GPU has an 8-point kernel for every shape but 1920 and 2401, whose radix-16 and radix-7
-  // stages need more registers than their cap of 64 (gpu_fixed.hpp, fixed_registers_hold).
-  CHECK(eight_point_lengths() == std::vector<std::size_t>{1000, 2187, 3000, 3125, 6144});
-  // The plan asks for 8 only where a kernel at 8 is built (else it would quietly run 16), and for
-  // matched points only where that kernel is built.
-  const auto built = eight_point_lengths();
-  for (std::size_t n : kDoubleEightPointBest) {
-    INFO("N = " << n);
-    CHECK(std::find(built.begin(), built.end(), n) != built.end());
-    CHECK(best_points<double>(n) == 8);
+}
+
+TEST_CASE("12 GPU one pass, emulated: the plan's choice of compiled kernel", "[12][gpu-emulated]") {
+  // What the H100 measured fastest (gpu_fixed.hpp, kDoubleChoices), written out.
+  struct Want {
+    std::size_t l;
+    int points;  // the kernel's own, matched points resolved
+    bool direct;
+  };
+  for (const Want& w : {Want{1000, 10, true}, Want{1920, 16, false}, Want{2187, 9, true}, Want{2401, 7, true}, Want{3000, 10, false},
+                        Want{3125, 10, false}, Want{6144, 8, false}}) {
+    INFO("N = " << w.l);
+    PassTables<double> tables;
+    const auto a = make_passes<double>(w.l, 3, tables).at(0);
+    const FixedChoice c = fixed_choice<double>(PassKernel::best, w.l);
+    CHECK(c.direct == w.direct);
+    int points = c.points;
+    visit_matching_shape<FixedPasses>(a, [&](auto shape) { points = c.points == kMatchedPoints ? decltype(shape)::matched_points : c.points; });
+    CHECK(points == w.points);
   }
-  const auto matched = built_lengths<double, kMatchedPoints>();
-  for (std::size_t n : kDoubleMatchedBest) {
-    INFO("N = " << n);
-    CHECK(std::find(matched.begin(), matched.end(), n) != matched.end());
-    CHECK(best_points<double>(n) == kMatchedPoints);
-  }
-  // Direct global I/O is built for double at matched points only.
-  for (std::size_t n : kDoubleDirectBest) {
-    INFO("N = " << n);
-    CHECK(std::find(kDoubleMatchedBest.begin(), kDoubleMatchedBest.end(), n) != kDoubleMatchedBest.end());
-    CHECK(best_direct<double>(n));
-  }
-  CHECK(best_points<double>(1920) == kPointsPerThread);
-  CHECK_FALSE(best_direct<double>(3125));
-  CHECK_FALSE(best_direct<float>(1000));  // float's are direct whatever it says
-  CHECK(best_points<float>(3125) == kMatchedPoints);
+  // Float: its matched points wherever built (else 16), always direct.
+  CHECK(fixed_choice<float>(PassKernel::best, 3125).points == kMatchedPoints);
+  // Every compiled length through the plan's choice, both precisions, against the DFT.
+  conformance::Config cfg;
+  cfg.sizes = {1000, 1920, 2187, 2401, 3000, 3125, 6144};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<double>(emulated<double>(0, kLargestBlockPoints<double>, PassKernel::best), cfg));
+  cfg.sizes.push_back(10000);
+  require_conformance(conformance::check_conformance<float>(emulated<float>(0, kLargestBlockPoints<float>, PassKernel::best), cfg));
 }
 
 TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matched points a thread", "[12][gpu-emulated]", float, double) {
@@ -148,7 +153,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matc
   cfg.batch = 6;
   cfg.all_checks_up_to = 1;
   cfg.refused = {};
-  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, false, true, kMatchedPoints), cfg));
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, PassKernel::matched_points), cfg));
   for (std::size_t n : built) {
     PassTables<TestType> tables;
     const auto passes = make_passes<TestType>(n, 6, tables);
@@ -159,19 +164,10 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matc
         bind_pass<TestType>(passes[0], 0, 1, x.data(), y.data(), Direction::forward, tables.stage.data(), nullptr, nullptr)));
   }
   // Double at matched points with its first and last stages in global memory, as float's run
-  // (PassKernel::matched_direct): against the DFT, forward and inverse.
+  // (PassKernel::matched_direct).
   if constexpr (sizeof(TestType) == 8) {
-    conformance::Config direct = cfg;
-    direct.batch = 2;
-    require_conformance(conformance::check_conformance<double>(
-        [](std::span<const Complex<double>> in, std::span<Complex<double>> out, std::size_t n, std::size_t batch, Direction dir) {
-          PassTables<double> tables;
-          const auto passes = make_passes<double>(n, batch, tables);
-          REQUIRE(passes.size() == 1);
-          REQUIRE(emulate_fixed_pass<double, kMatchedPoints, true>(
-              bind_pass<double>(passes[0], 0, 1, in.data(), out.data(), dir, tables.stage.data(), nullptr, nullptr)));
-        },
-        direct));
+    cfg.batch = 2;
+    require_conformance(conformance::check_conformance<double>(emulated<double>(0, kLargestBlockPoints<double>, PassKernel::matched_direct), cfg));
   }
 }
 
@@ -204,7 +200,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: through shared memory at both end
   cfg.batch = 3;
   cfg.all_checks_up_to = 16;
   cfg.refused = {0};
-  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, true), cfg));
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, PassKernel::shared_io), cfg));
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB shared-memory limit", "[12][gpu-emulated]", float, double) {

@@ -106,7 +106,7 @@ def gpu_single_pass(root):
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, fontsize=7, loc="lower center", ncol=4)
     fig.subplots_adjust(bottom=0.19, top=0.86)
-    fig.suptitle("12_any_n on the H100: one change a bar (double: always shared-memory I/O; 10000 two passes)", fontsize=10)
+    fig.suptitle("12_any_n on the H100: one change a bar (double's generic and 16-point passes: shared-memory I/O; 10000 two passes)", fontsize=10)
     return save(fig, pathlib.Path(root) / "12_any_n" / "fig_gpu_single_pass.png")
 
 
