@@ -101,12 +101,8 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
       dst = scratch[i % 2].data();
     }
     const auto a = bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
-    // As MixedPlan's constructor chooses (gpu_plan.cu).
-    const bool direct = direct_pass(passes[i], kernel == PassKernel::shared_io);
-    const bool compiled = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
-    const FixedChoice choice = fixed_choice<T>(kernel, passes[i].l);
-    const bool fixed_direct = direct || (choice.direct && !passes[i].columns_fast && passes[i].stages > 0);
-    if (!(compiled && emulate_fixed_choice(a, fixed_direct, choice.points))) emulate_pass(a, direct);
+    const PassRun run = pass_run<T>(kernel, passes[i]);  // as MixedPlan's constructor reads it
+    if (!(run.compiled && emulate_fixed_choice(a, run.fixed_direct, run.points))) emulate_pass(a, run.direct);
     src = dst;
   }
 }

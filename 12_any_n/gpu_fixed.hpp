@@ -300,6 +300,24 @@ constexpr FixedChoice fixed_choice(PassKernel kernel, std::size_t l) {
   }
 }
 
+// How `kernel` runs pass a, as MixedPlan and the emulation both read it: whether a compiled
+// kernel is asked for, at which points a thread, with which I/O (`fixed_direct`), and the generic
+// kernel's I/O (`direct`) where none is built.
+struct PassRun {
+  bool compiled;
+  int points;
+  bool direct;
+  bool fixed_direct;
+};
+template <class T>
+PassRun pass_run(PassKernel kernel, const PassArgs<T>& a) {
+  const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
+  const FixedChoice choice = fixed_choice<T>(kernel, a.l);
+  // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
+  return {kernel != PassKernel::generic && kernel != PassKernel::shared_io, choice.points, direct,
+          direct || (choice.direct && !a.columns_fast && a.stages > 0)};
+}
+
 template <class T>
 using PassKernelPtr = void (*)(PassArgs<T>);
 

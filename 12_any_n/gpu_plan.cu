@@ -73,15 +73,11 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   hi_ = device_table(tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (auto& a : passes_) {
-    const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
-    const bool compile = kernel != PassKernel::generic && kernel != PassKernel::shared_io;
-    const FixedChoice choice = fixed_choice<T>(kernel, a.l);
-    // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
-    const bool fixed_direct = direct || (choice.direct && !a.columns_fast && a.stages > 0);
-    const auto fixed = compile ? fixed_kernel_for<T>(a, fixed_direct, choice.points) : FixedKernel<T>{};
-    kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, direct));
+    const PassRun run = pass_run<T>(kernel, a);
+    const auto fixed = run.compiled ? fixed_kernel_for<T>(a, run.fixed_direct, run.points) : FixedKernel<T>{};
+    kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, run.direct));
     compiled_.push_back(fixed.kernel != nullptr);
     points_.push_back(fixed.points);
     direct_.push_back(fixed.direct);
