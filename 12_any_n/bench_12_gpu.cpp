@@ -55,6 +55,8 @@ void register_all() {
     if constexpr (sizeof(T) == 8)
       register_any_n<T>("gpu/matched-direct", {n, batch_for_512_mib<T>(n)}, 0, anyn::gpu::PassKernel::matched_direct);
   }
+  // Double 10000: one pass on clusters of two blocks (where the GPU has them) against two passes.
+  if constexpr (sizeof(T) == 8) register_any_n<T>("gpu/two-passes", {10000, batch_for_512_mib<T>(10000)}, 0, anyn::gpu::PassKernel::two_passes);
   // Bluestein above one block: the chirp and product fused into the passes of M against 09's plan
   // with three element-wise kernels.
   for (const auto& wl : workloads)

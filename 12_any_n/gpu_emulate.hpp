@@ -9,6 +9,7 @@
 #include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_bluestein_block.hpp"
 #include "12_any_n/gpu_bluestein_pass.hpp"
+#include "12_any_n/gpu_cluster.hpp"
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_shape.hpp"
 
@@ -85,13 +86,48 @@ bool emulate_fixed_choice(const PassArgs<T>& a, bool direct, int points) {
   return emulate_fixed_pass<T>(a);
 }
 
+// Cluster's one pass (gpu_cluster.hpp), cluster by cluster: both blocks' first pass, both
+// blocks' takes, both blocks' puts and second pass, each block's shared memory starting as NaN.
+template <class Cluster, class T>
+void emulate_cluster_pass(const ClusterArgs<T>& a) {
+  constexpr int P = Cluster::points_per_thread;
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<Complex<T>> bufs[Cluster::ranks];
+  std::vector<ClusterHeld<T, P>> held(Cluster::ranks * Cluster::threads);
+  const auto each = [&](auto&& phase) {
+    for (unsigned tid = 0; tid < Cluster::threads; ++tid) phase(tid, Cluster::threads);
+  };
+  const auto block_buf = [&](unsigned r) { return bufs[r].data(); };
+  for (std::uint64_t t = 0; t < a.transforms; ++t) {
+    for (unsigned r = 0; r < Cluster::ranks; ++r) {
+      bufs[r].assign(Cluster::shared_points, Complex<T>{nan, nan});
+      cluster_first<Cluster>(t, r, a, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
+    }
+    for (unsigned r = 0; r < Cluster::ranks; ++r)
+      for (unsigned tid = 0; tid < Cluster::threads; ++tid) cluster_take<Cluster>(tid, Cluster::threads, r, a, block_buf, held[r * Cluster::threads + tid]);
+    for (unsigned r = 0; r < Cluster::ranks; ++r) {
+      for (unsigned tid = 0; tid < Cluster::threads; ++tid) cluster_put<Cluster>(tid, Cluster::threads, held[r * Cluster::threads + tid], bufs[r].data());
+      cluster_second<Cluster>(t, r, a, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
+    }
+  }
+}
+
 // The whole transform as the GPU plan runs it with `kernel`: pass after pass, through scratch
-// buffers.
+// buffers; or, for double 10000 (PassKernel::best, blocks of at least the cluster's), one pass on
+// clusters of two blocks as on a GPU that has them.
 template <class T>
 void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir, int block_points = 0,
                     int most_points = kLargestBlockPoints<T>, PassKernel kernel = PassKernel::generic) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
+  if (kernel == PassKernel::best && cluster_matches<DoubleCluster10000>(passes) &&
+      static_cast<std::size_t>(most_points) >= DoubleCluster10000::shared_points) {
+    const auto bind = [&](std::size_t i, const Complex<T>* src, Complex<T>* dst) {
+      return bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
+    };
+    emulate_cluster_pass<DoubleCluster10000>(cluster_args(bind(0, in, nullptr), bind(1, nullptr, out), batch));
+    return;
+  }
   std::vector<Complex<T>> scratch[2];
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes.size(); ++i) {

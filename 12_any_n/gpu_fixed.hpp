@@ -240,6 +240,7 @@ enum class PassKernel {
   sixteen_points,  // compiled for the shape, at 16 points a thread
   matched_points,  // compiled for the shape, at its matched_points a thread where built, else 16
   matched_direct,  // double: matched points with the first and last stages in global memory, as float's; float: as matched
+  two_passes,      // double 10000: its two passes one kernel each, not one pass on a cluster of two blocks (gpu_cluster.hpp)
   // Bluestein with M above one block:
   fused_chirp,     // the chirp and product inside the M-point passes (gpu_bluestein_pass.hpp)
   separate_chirp,  // 09's plan for the FFTs of M, three element-wise kernels around them

@@ -60,7 +60,10 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
     refuse_size(chapter, n, "a pass needs " + std::to_string(bytes) + " bytes of shared memory, above the limit of " +
                                 std::to_string(limit.bytes) + " (" + limit.source + ")",
                 "course::anyn::Plan (CPU) takes it");
-  const std::size_t scratch_count = passes_.size() == 1 ? 0 : passes_.size() - 1;
+  // Double 10000 on a GPU with clusters: its two passes in one kernel, each half of a transform
+  // in one of a cluster's two blocks (gpu_cluster.hpp); then no pass needs scratch.
+  if (kernel == PassKernel::best) cluster_ = cluster_kernel_for<T>(passes_, limit.bytes);
+  const std::size_t scratch_count = passes_.size() == 1 || cluster_.launch ? 0 : passes_.size() - 1;
   std::size_t free_bytes = 0, total_bytes = 0;
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t need = scratch_count * n * batch * sizeof(Complex<T>);
@@ -73,6 +76,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   hi_ = device_table(tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
   for (auto& a : passes_) {
+    if (cluster_.launch) break;
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const PassRun run = pass_run<T>(kernel, a);
@@ -88,6 +92,14 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
 
 template <class T>
 void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+  if (cluster_.launch) {
+    const std::size_t last = passes_.size() - 1;
+    cluster_.launch(cluster_args(bind_pass<T>(passes_[0], 0, passes_.size(), in, nullptr, dir, stage_.data(), lo_.data(), hi_.data()),
+                                 bind_pass<T>(passes_[last], last, passes_.size(), nullptr, out, dir, stage_.data(), lo_.data(), hi_.data()),
+                                 batch_),
+                    stream_);
+    return;
+  }
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes_.size(); ++i) {
     // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
@@ -102,7 +114,14 @@ void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
 template <class T>
 std::string MixedPlan<T>::describe() const {
   std::ostringstream s;
-  s << "N = " << n_ << " (" << precision_name<T>() << ") in " << passes_.size() << (passes_.size() == 1 ? " pass" : " passes");
+  s << "N = " << n_ << " (" << precision_name<T>() << ") in ";
+  if (cluster_.launch) {
+    s << "1 pass on clusters of 2 blocks (" << cluster_.resident << " clusters resident): " << cluster_.l1 << " x " << cluster_.l2
+      << ", each block half the columns of each, " << cluster_.threads << " threads at " << cluster_.points << " points a thread, "
+      << cluster_.shared_bytes << " bytes of shared memory; the exchange through the other block's shared memory";
+    return s.str();
+  }
+  s << passes_.size() << (passes_.size() == 1 ? " pass" : " passes");
   for (std::size_t i = 0; i < passes_.size(); ++i) {
     const auto& a = passes_[i];
     s << "; " << a.l << " =";

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "09_radixN/radix_plan.hpp"
+#include "12_any_n/gpu_cluster_launch.hpp"
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_shape.hpp"
 #include "common/cuda_helpers.hpp"
@@ -44,6 +45,7 @@ class MixedPlan {
   std::vector<bool> compiled_;                  // which of them is compiled for its shape
   std::vector<int> points_;                     // points a thread of each pass's kernel
   std::vector<bool> direct_;                    // whether a compiled kernel's first and last stages are in global memory
+  ClusterKernel<T> cluster_;                    // where set, one pass on clusters of two blocks instead of passes_ one by one
   cudaStream_t stream_ = nullptr;
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
   cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three

@@ -124,7 +124,7 @@ TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into t
 }
 
 TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]", float, double) {
-  for (std::size_t n : {1000, 1000000, 781250, 1009, 10007}) {
+  for (std::size_t n : {1000, 10000, 1000000, 781250, 1009, 10007}) {
     const std::size_t batch = n > 100000 ? 2 : 333;
     const auto x = random_uniform<TestType>(n * batch, 5);
     std::vector<Complex<TestType>> a_host(n * batch), b_host(n * batch);
@@ -183,6 +183,24 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
     CHECK_THAT(Plan<double>(65537, 1).describe(), contains("chirp fused"));
     CHECK_THAT(Plan<double>(999983, 1).describe(), contains("09's FFT of M = 2097152"));
   }
+}
+
+TEST_CASE("GPU any N: double 10000 in one pass on clusters of two blocks, or two passes", "[gpu]") {
+  using course::testing::contains;
+  const bool clusters = cuda::query_device(0).major >= 9 && shared_limit_bytes() >= static_cast<int>(DoubleCluster10000::shared_points * 16);
+  const Plan<double> plan(10000, 3);
+  INFO(plan.describe());
+  CHECK((plan.describe().find("on clusters of 2 blocks") != std::string::npos) == clusters);
+  CHECK_THAT(Plan<double>(10000, 3, nullptr, 0, PassKernel::two_passes).describe(), contains("2 passes"));
+  conformance::Config cfg;
+  cfg.sizes = {10000};
+  cfg.batch = 5;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
+  require_conformance(conformance::check_conformance<double>(
+      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::two_passes); }),
+      cfg));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and the generic kernel on them", "[gpu]", float, double) {
@@ -291,7 +309,7 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 3000, 6144, 44100, 1009};
+  cfg.sizes = {15, 1000, 2187, 3000, 6144, 10000, 44100, 1009};  // 10000: on clusters of two blocks (sm_90)
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).

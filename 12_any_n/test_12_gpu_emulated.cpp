@@ -137,6 +137,24 @@ TEST_CASE("12 GPU one pass, emulated: the plan's choice of compiled kernel", "[1
   require_conformance(conformance::check_conformance<float>(emulated<float>(0, kLargestBlockPoints<float>, PassKernel::best), cfg));
 }
 
+TEST_CASE("12 GPU one pass on a cluster of two blocks, emulated: double 10000", "[12][gpu-emulated]") {
+  // The plan's passes of double 10000 are the cluster's (else the check below would run them one
+  // by one); float 10000 is one block's single pass, and under a 64 KiB limit double's blocks
+  // cannot hold half of it.
+  PassTables<double> tables;
+  REQUIRE(cluster_matches<DoubleCluster10000>(make_passes<double>(10000, 3, tables)));
+  CHECK_FALSE(cluster_matches<DoubleCluster10000>(make_passes<double>(20000, 3, tables)));
+  PassTables<float> float_tables;
+  CHECK_FALSE(cluster_matches<DoubleCluster10000>(make_passes<float>(10000, 3, float_tables)));
+  CHECK(DoubleCluster10000::shared_points > static_cast<unsigned>(most_block_points<double>(64 * 1024)));
+  conformance::Config cfg;
+  cfg.sizes = {10000};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<double>(emulated<double>(0, kLargestBlockPoints<double>, PassKernel::best), cfg));
+}
+
 TEMPLATE_TEST_CASE("12 GPU one pass, emulated: the compiled shapes at their matched points a thread", "[12][gpu-emulated]", float, double) {
   // Matched: the fewest points, at least 7, that are whole butterflies of the largest radix.
   CHECK(std::tuple_element_t<0, FixedPasses>::matched_points == 10);  // 10 10 10

@@ -1,0 +1,29 @@
+// The cluster pass (gpu_cluster.hpp) from the plan's side: found for a size's passes, or none.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <vector>
+
+#include "12_any_n/gpu_cluster.hpp"
+
+namespace course::anyn::gpu {
+
+template <class T>
+struct ClusterKernel {
+  void (*launch)(const ClusterArgs<T>&, cudaStream_t) = nullptr;
+  unsigned threads = 0;
+  int shared_bytes = 0;
+  int points = 0;                    // a thread
+  unsigned l1 = 0, l2 = 0;           // the two passes' lengths
+  int resident = 0;                  // clusters the GPU holds at once
+};
+
+// The compiled cluster pass for make_passes' `passes` (double 10000's two passes of 100), its
+// kernel's attributes set: none where it is not compiled for them, its blocks need more shared
+// memory than shared_limit_bytes, or the device has no clusters (before compute capability 9.0)
+// or cannot hold one; the plan then runs the passes one kernel each.
+template <class T>
+ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes);
+
+}  // namespace course::anyn::gpu
