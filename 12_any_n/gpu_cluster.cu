@@ -24,11 +24,10 @@ __global__ void __launch_bounds__(Cluster::threads) __maxnreg__(Cluster::registe
   constexpr int P = Cluster::points_per_thread;
   cluster_first<Cluster>(t, rank, a, buf, each, barrier, OwnRegs<T, P>{});
   cluster.sync();  // both blocks' first-pass outputs written (and both blocks running)
-  ClusterHeld<T, P> held;
-  cluster_take<Cluster>(threadIdx.x, Cluster::threads, rank, a, [&](unsigned r) { return cluster.map_shared_rank(buf, r); }, held);
+  ClusterTaken<Cluster, T> taken;  // the second pass's first-stage inputs, across the barrier
+  cluster_take<Cluster>(threadIdx.x, Cluster::threads, rank, a, [&](unsigned r) { return cluster.map_shared_rank(buf, r); }, taken);
   cluster.sync();  // both blocks done reading: each may overwrite its own, and none exits while read
-  cluster_put<Cluster>(threadIdx.x, Cluster::threads, held, buf);
-  cluster_second<Cluster>(t, rank, a, buf, each, barrier, OwnRegs<T, P>{});
+  cluster_second<Cluster>(t, rank, a, [&](unsigned) -> ClusterTaken<Cluster, T>& { return taken; }, buf, each, barrier, OwnRegs<T, P>{});
 #else
   __trap();  // no clusters before compute capability 9.0: cluster_kernel_for gives none there
 #endif
@@ -59,9 +58,8 @@ void launch(const ClusterArgs<T>& a, cudaStream_t stream) {
 }
 }  // namespace
 
-template <class T>
-ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes) {
-  using Cluster = DoubleCluster10000;
+template <class T, class Cluster>
+ClusterKernel<T> cluster_kernel_at(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes) {
   if constexpr (sizeof(T) != 8) {
     return {};
   } else {
@@ -79,6 +77,11 @@ ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int 
     if (clusters < 1) return {};
     return {&launch<T, Cluster>, Cluster::threads, bytes, Cluster::points_per_thread, Cluster::l1, Cluster::l2, clusters};
   }
+}
+
+template <class T>
+ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes) {
+  return cluster_kernel_at<T, DoubleCluster10000>(passes, shared_limit_bytes);
 }
 
 template ClusterKernel<float> cluster_kernel_for(const std::vector<PassArgs<float>>&, int);

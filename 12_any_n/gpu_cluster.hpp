@@ -7,14 +7,17 @@
 // N = L1 L2. The first pass's column b < L2 is x[b + j L2], j < L1; the second pass's column
 // b' < L1 takes output b' of every first-pass column j, times w(j b', N), and writes
 // X[b' + L1 k], k < L2 (09's four-step split, as make_passes gives it). Block r of the cluster:
-//   first    loads first-pass columns r C1 .. r C1 + C1 - 1 (C1 = L2 / 2) and runs their L1-point
-//            DFTs (First's stages) in its shared memory, column c at row c of `pitch1` points;
+//   first    runs the L1-point DFTs (First's stages) of first-pass columns r C1 .. r C1 + C1 - 1
+//            (C1 = L2 / 2), the first stage reading global memory, the outputs left in its
+//            shared memory, column c at row c of `pitch1` points;
 //   -------  cluster barrier: both blocks' first-pass outputs are complete
-//   take     for its second-pass columns b' = r C2 + c (C2 = L1 / 2), point j of each from the
-//            block holding first-pass column j, times the twiddle, into registers;
+//   take     for its second-pass columns b' = r C2 + c (C2 = L1 / 2), the inputs of the second
+//            pass's first stage, point j from the block holding first-pass column j, times the
+//            twiddle, into registers;
 //   -------  cluster barrier: no block overwrites what the other is still reading
-//   second   puts them in its own shared memory, runs the L2-point DFTs (Second's stages) and
-//            writes them out.
+//   second   the L2-point DFTs (Second's stages) from those registers, the last stage writing
+//            global memory.
+// Both ends in registers, as 11's REGISTER_IO: no load or store phase through shared memory.
 // Rows are an odd number of points apart (pitch 101 for L = 100): a warp's 16-byte accesses down
 // a column then fall in distinct banks, where 100 apart four of every eight would share them.
 //
@@ -52,9 +55,11 @@ struct ClusterPass {
 };
 
 // The one cluster pass compiled: double 10000 = 100 x 100, each pass 10 x 10, 50 columns a block,
-// 20 points a thread (two radix-10 butterflies, 80 registers of points under a cap of 128).
-using DoubleCluster10000 = ClusterPass<20, FixedPass<50, 320, 10, 10>, FixedPass<50, 320, 10, 10>>;
-static_assert(DoubleCluster10000::threads == 256 && DoubleCluster10000::registers == 128);
+// 10 points a thread: one radix-10 butterfly, 512 threads under a cap of 64 registers (ptxas,
+// sm_90: 32 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
+// warps an SM took 26% more time on the H100 (NOTES.md).
+using DoubleCluster10000 = ClusterPass<10, FixedPass<50, 320, 10, 10>, FixedPass<50, 320, 10, 10>>;
+static_assert(DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
 static_assert(DoubleCluster10000::shared_points * sizeof(Complex<double>) * 2 <= 228 * 1024, "two blocks an SM");
 
 // The two bound passes (bind_pass), their stage twiddles moved to each pass's own first entry,
@@ -99,79 +104,107 @@ FFT_HD COURSE_FORCEINLINE PassArgs<T> cluster_stage_args(const PassArgs<T>& pass
   return a;
 }
 
-// A thread's points between the two cluster barriers.
-template <class T, int P>
-struct ClusterHeld {
-  Complex<T> v[P];
-};
+// Stages FROM .. TO - 1 of Shape, in shared memory.
+template <class Shape, int FROM, int TO, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void cluster_stages(const PassArgs<T>& s, Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+  if constexpr (FROM < TO) {
+    run_fixed_stage<Shape, false, FROM>(0, s, buf, each, barrier, regs_for);
+    cluster_stages<Shape, FROM + 1, TO>(s, buf, each, barrier, regs_for);
+  }
+}
 
-// The first pass's columns of transform t for block `rank`: neighbouring threads read
-// neighbouring columns (runs of C1 points), then the stages.
+// The first pass's first stage reads its inputs straight from global memory: butterfly p of
+// the block's column c (first-pass column b = rank C1 + c) takes points p + j m, at
+// x[b + (p + j m) L2].
+template <class Cluster, unsigned R, class T, int P>
+FFT_HD COURSE_FORCEINLINE void cluster_gather_columns(unsigned tid, unsigned threads, std::uint64_t t, unsigned rank, const ClusterArgs<T>& a,
+                                                      const PassArgs<T>& s, const StageShape& st, StageRegs<R, T, P>& r) {
+  COURSE_UNROLL
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
+    std::uint32_t c, p, q;  // s = 1: q = 0
+    if (!butterfly_at(s, st, Cluster::c1, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    const Complex<T>* x = a.first.in + t * Cluster::n + rank * Cluster::c1 + c + p * Cluster::l2;
+    COURSE_UNROLL
+    for (unsigned j = 0; j < R; ++j) r.v[u][j] = maybe_conj(x[j * st.m * Cluster::l2], a.first.conj_in);
+  }
+}
+
+// The first pass in block `rank` of transform t's cluster: its columns' L1-point DFTs, the
+// outputs left in shared memory (column c at row c).
 template <class Cluster, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void cluster_first(std::uint64_t t, unsigned rank, const ClusterArgs<T>& a, Complex<T>* buf, Each&& each,
                                              Barrier&& barrier, RegsFor&& regs_for) {
   using First = typename Cluster::First;
-  each([&](unsigned tid, unsigned threads) {
-    const Complex<T>* x = a.first.in + t * Cluster::n + rank * Cluster::c1;
-    Complex<T> v[Cluster::points_per_thread];
-    COURSE_UNROLL
-    for (int u = 0; u < Cluster::points_per_thread; ++u) {
-      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads, j = e / Cluster::c1, c = e - j * Cluster::c1;
-      if (e < Cluster::points) v[u] = x[c + j * Cluster::l2];
-    }
-    COURSE_UNROLL
-    for (int u = 0; u < Cluster::points_per_thread; ++u) {
-      const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads, j = e / Cluster::c1, c = e - j * Cluster::c1;
-      if (e < Cluster::points) buf[c * Cluster::pitch1 + j] = maybe_conj(v[u], a.first.conj_in);
-    }
-  });
-  barrier();
+  constexpr unsigned R = First::radices[0];
+  constexpr StageShape st = First::stage(0);
   const PassArgs<T> s = cluster_stage_args<First>(a.first, Cluster::threads);
-  run_fixed_stages<First, false>(0, s, buf, each, barrier, regs_for, std::make_index_sequence<First::stages>{});
+  auto&& regs = regs_for.template get<R>();
+  each([&](unsigned tid, unsigned threads) { cluster_gather_columns<Cluster>(tid, threads, t, rank, a, s, st, regs(tid)); });
+  each([&](unsigned tid, unsigned threads) { scatter<R, false>(tid, threads, 0, s, st, regs(tid), buf); });
+  barrier();
+  cluster_stages<First, 1, First::stages>(s, buf, each, barrier, regs_for);
 }
 
-// Block `rank`'s second-pass points: point j of column b' is first-pass column j's output b',
-// in the shared memory of block j / C1 (block_buf(r)), times w(j b', N).
-template <class Cluster, class T, class BlockBuf>
-FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsigned rank, const ClusterArgs<T>& a, BlockBuf&& block_buf,
-                                            ClusterHeld<T, Cluster::points_per_thread>& held) {
-  COURSE_UNROLL
-  for (int u = 0; u < Cluster::points_per_thread; ++u) {
-    const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads, j = e / Cluster::c2, c = e - j * Cluster::c2;
-    if (e >= Cluster::points) continue;
-    const std::uint32_t b = rank * Cluster::c2 + c, holder = j / Cluster::c1;
-    const Complex<T> z = block_buf(holder)[(j - holder * Cluster::c1) * Cluster::pitch1 + b];
-    held.v[u] = j * b == 0 ? z : z * outer_twiddle(a.first, std::uint64_t{j} * b);
-  }
-}
-
-// The taken points into this block's own shared memory, column c at row c (both blocks are past
-// the second barrier: nothing reads the first pass's outputs any more).
+// The second pass's first stage takes its inputs from both blocks' shared memory: point j of
+// second-pass column b' = rank C2 + c is first-pass column j's output b', in block j / C1
+// (block_buf(r)), times w(j b', N).
 template <class Cluster, class T>
-FFT_HD COURSE_FORCEINLINE void cluster_put(unsigned tid, unsigned threads, const ClusterHeld<T, Cluster::points_per_thread>& held,
-                                           Complex<T>* buf) {
+using ClusterTaken = StageRegs<Cluster::Second::radices[0], T, Cluster::points_per_thread>;
+template <class Cluster, unsigned R, class T, int P, class BlockBuf>
+FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsigned rank, const ClusterArgs<T>& a, BlockBuf&& block_buf,
+                                            StageRegs<R, T, P>& r) {
+  using Second = typename Cluster::Second;
+  static_assert(R == Second::radices[0] && P == Cluster::points_per_thread);
+  constexpr StageShape st = Second::stage(0);
+  const PassArgs<T> s = cluster_stage_args<Second>(a.second, threads);
   COURSE_UNROLL
-  for (int u = 0; u < Cluster::points_per_thread; ++u) {
-    const std::uint32_t e = tid + static_cast<std::uint32_t>(u) * threads, j = e / Cluster::c2, c = e - j * Cluster::c2;
-    if (e < Cluster::points) buf[c * Cluster::pitch2 + j] = held.v[u];
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
+    std::uint32_t c, p, q;  // s = 1: q = 0
+    if (!butterfly_at(s, st, Cluster::c2, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    const std::uint32_t b = rank * Cluster::c2 + c;
+    COURSE_UNROLL
+    for (unsigned j = 0; j < R; ++j) {
+      const std::uint32_t point = p + j * st.m, holder = point / Cluster::c1;
+      const Complex<T> z = block_buf(holder)[(point - holder * Cluster::c1) * Cluster::pitch1 + b];
+      r.v[u][j] = point * b == 0 ? z : z * outer_twiddle(a.first, std::uint64_t{point} * b);
+    }
   }
 }
 
-// The second pass's stages, then X[b' + L1 k]: runs of C2 points.
-template <class Cluster, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void cluster_second(std::uint64_t t, unsigned rank, const ClusterArgs<T>& a, Complex<T>* buf, Each&& each,
-                                              Barrier&& barrier, RegsFor&& regs_for) {
+// The second pass's last stage writes straight to global memory: output q + s k of column b'
+// (m = 1, so p = 0 and no stage twiddles) is X[b' + L1 (q + s k)].
+template <class Cluster, unsigned R, class T, int P>
+FFT_HD COURSE_FORCEINLINE void cluster_scatter_columns(unsigned tid, unsigned threads, std::uint64_t t, unsigned rank, const ClusterArgs<T>& a,
+                                                       const PassArgs<T>& s, const StageShape& st, StageRegs<R, T, P>& r) {
+  COURSE_UNROLL
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
+    std::uint32_t c, p, q;
+    if (!butterfly_at(s, st, Cluster::c2, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    Complex<T>* v = r.v[u];
+    butterfly<R, Direction::forward>(v);
+    Complex<T>* y = a.second.out + t * Cluster::n + rank * Cluster::c2 + c;
+    COURSE_UNROLL
+    for (unsigned k = 0; k < R; ++k) y[(q + st.s.d * k) * Cluster::l1] = maybe_conj(v[k], a.second.conj_out);
+  }
+}
+
+// The second pass from the taken points (taken(tid): a thread's registers of its first stage):
+// that stage's outputs to shared memory, the stages between, the last stage to global memory.
+template <class Cluster, class T, class Taken, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void cluster_second(std::uint64_t t, unsigned rank, const ClusterArgs<T>& a, Taken&& taken, Complex<T>* buf,
+                                              Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
   using Second = typename Cluster::Second;
-  barrier();  // every point put before a stage reads it
+  static_assert(Second::stages >= 2, "a first stage from the cluster, a last to global memory");
+  constexpr int last = Second::stages - 1;
+  constexpr unsigned R0 = Second::radices[0], RL = Second::radices[last];
+  constexpr StageShape st0 = Second::stage(0), stl = Second::stage(last);
   const PassArgs<T> s = cluster_stage_args<Second>(a.second, Cluster::threads);
-  run_fixed_stages<Second, false>(0, s, buf, each, barrier, regs_for, std::make_index_sequence<Second::stages>{});
-  each([&](unsigned tid, unsigned threads) {
-    Complex<T>* y = a.second.out + t * Cluster::n + rank * Cluster::c2;
-    for (std::uint32_t e = tid; e < Cluster::points; e += threads) {
-      const std::uint32_t k = e / Cluster::c2, c = e - k * Cluster::c2;
-      y[c + k * Cluster::l1] = maybe_conj(buf[c * Cluster::pitch2 + k], a.second.conj_out);
-    }
-  });
+  each([&](unsigned tid, unsigned threads) { scatter<R0, false>(tid, threads, 0, s, st0, taken(tid), buf); });
+  barrier();
+  cluster_stages<Second, 1, last>(s, buf, each, barrier, regs_for);
+  auto&& regs = regs_for.template get<RL>();
+  each([&](unsigned tid, unsigned threads) { gather<RL, false>(tid, threads, 0, s, stl, buf, regs(tid)); });
+  each([&](unsigned tid, unsigned threads) { cluster_scatter_columns<Cluster>(tid, threads, t, rank, a, s, stl, regs(tid)); });
 }
 
 }  // namespace course::anyn::gpu

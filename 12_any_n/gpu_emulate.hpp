@@ -87,13 +87,13 @@ bool emulate_fixed_choice(const PassArgs<T>& a, bool direct, int points) {
 }
 
 // Cluster's one pass (gpu_cluster.hpp), cluster by cluster: both blocks' first pass, both
-// blocks' takes, both blocks' puts and second pass, each block's shared memory starting as NaN.
+// blocks' takes, both blocks' second pass, each block's shared memory starting as NaN.
 template <class Cluster, class T>
 void emulate_cluster_pass(const ClusterArgs<T>& a) {
   constexpr int P = Cluster::points_per_thread;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> bufs[Cluster::ranks];
-  std::vector<ClusterHeld<T, P>> held(Cluster::ranks * Cluster::threads);
+  std::vector<ClusterTaken<Cluster, T>> taken(Cluster::ranks * Cluster::threads);
   const auto each = [&](auto&& phase) {
     for (unsigned tid = 0; tid < Cluster::threads; ++tid) phase(tid, Cluster::threads);
   };
@@ -104,10 +104,10 @@ void emulate_cluster_pass(const ClusterArgs<T>& a) {
       cluster_first<Cluster>(t, r, a, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
     }
     for (unsigned r = 0; r < Cluster::ranks; ++r)
-      for (unsigned tid = 0; tid < Cluster::threads; ++tid) cluster_take<Cluster>(tid, Cluster::threads, r, a, block_buf, held[r * Cluster::threads + tid]);
+      for (unsigned tid = 0; tid < Cluster::threads; ++tid) cluster_take<Cluster>(tid, Cluster::threads, r, a, block_buf, taken[r * Cluster::threads + tid]);
     for (unsigned r = 0; r < Cluster::ranks; ++r) {
-      for (unsigned tid = 0; tid < Cluster::threads; ++tid) cluster_put<Cluster>(tid, Cluster::threads, held[r * Cluster::threads + tid], bufs[r].data());
-      cluster_second<Cluster>(t, r, a, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
+      const auto mine = [&](unsigned tid) -> ClusterTaken<Cluster, T>& { return taken[r * Cluster::threads + tid]; };
+      cluster_second<Cluster>(t, r, a, mine, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
     }
   }
 }
