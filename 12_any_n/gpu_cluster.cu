@@ -24,10 +24,10 @@ __global__ void __launch_bounds__(Cluster::threads) __maxnreg__(Cluster::registe
   constexpr int P = Cluster::points_per_thread;
   cluster_first<Cluster>(t, rank, a, buf, each, barrier, OwnRegs<T, P>{});
   cluster.sync();  // both blocks' first-pass outputs written (and both blocks running)
-  ClusterTaken<Cluster, T> taken;  // the second pass's first-stage inputs, across the barrier
-  cluster_take<Cluster>(threadIdx.x, Cluster::threads, rank, a, [&](unsigned r) { return cluster.map_shared_rank(buf, r); }, taken);
+  typename OwnRegs<T, P>::template Of<Cluster::Second::radices[0]> taken;  // the second pass's first-stage inputs
+  cluster_take<Cluster>(threadIdx.x, Cluster::threads, rank, a, [&](unsigned r) { return cluster.map_shared_rank(buf, r); }, taken(0));
   cluster.sync();  // both blocks done reading: each may overwrite its own, and none exits while read
-  cluster_second<Cluster>(t, rank, a, [&](unsigned) -> ClusterTaken<Cluster, T>& { return taken; }, buf, each, barrier, OwnRegs<T, P>{});
+  cluster_second<Cluster>(t, rank, a, taken, buf, each, barrier, OwnRegs<T, P>{});
 #else
   __trap();  // no clusters before compute capability 9.0: cluster_kernel_for gives none there
 #endif
@@ -64,7 +64,7 @@ ClusterKernel<T> cluster_kernel_at(const std::vector<PassArgs<T>>& passes, int s
     return {};
   } else {
     constexpr int bytes = static_cast<int>(Cluster::shared_points * sizeof(Complex<T>));
-    if (!cluster_matches<Cluster>(passes) || bytes > shared_limit_bytes || passes[0].columns / passes[0].d > 2147483647ull / 2) return {};
+    if (!cluster_matches<Cluster>(passes) || bytes > shared_limit_bytes || passes[0].columns / passes[0].d > 2147483647ull / Cluster::ranks) return {};
     int device = 0;
     COURSE_CUDA_CHECK(cudaGetDevice(&device));
     if (cuda::query_device(device).major < 9) return {};  // no clusters before Hopper: the two passes run
@@ -75,7 +75,7 @@ ClusterKernel<T> cluster_kernel_at(const std::vector<PassArgs<T>>& passes, int s
     int clusters = 0;
     COURSE_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg));
     if (clusters < 1) return {};
-    return {&launch<T, Cluster>, Cluster::threads, bytes, Cluster::points_per_thread, Cluster::l1, Cluster::l2, clusters};
+    return {&launch<T, Cluster>, Cluster::ranks, Cluster::threads, bytes, Cluster::points_per_thread, Cluster::l1, Cluster::l2, clusters};
   }
 }
 

@@ -33,24 +33,25 @@
 
 namespace course::anyn::gpu {
 
-// First and Second: the two passes' shapes (FixedPass), each with C = half its columns; P points
-// a thread.
+// First and Second: the two passes' shapes (FixedPass), each with C = its columns / ranks; P
+// points a thread.
 template <int P, class FirstShape, class SecondShape>
 struct ClusterPass {
   using First = FirstShape;
   using Second = SecondShape;
-  static constexpr unsigned ranks = 2;
   static constexpr unsigned l1 = First::l, l2 = Second::l, n = l1 * l2;
   static constexpr unsigned c1 = First::c, c2 = Second::c;
-  static_assert(c1 * ranks == l2 && c2 * ranks == l1, "a block holds half the columns of each pass");
+  static constexpr unsigned ranks = l2 / c1;  // blocks a cluster
+  static_assert(ranks >= 2 && c1 * ranks == l2 && c2 * ranks == l1, "a block holds the same share of the columns of each pass");
   static constexpr unsigned pitch1 = l1 | 1, pitch2 = l2 | 1;
   static constexpr unsigned points = n / ranks;  // a block's
   static constexpr int points_per_thread = P;
   static constexpr unsigned threads = launch_threads(points, P);
   static constexpr unsigned shared_points = c1 * pitch1 > c2 * pitch2 ? c1 * pitch1 : c2 * pitch2;
-  // Two blocks an SM: each block holds half a transform, so one can load or store while the other
-  // runs its stages (one block an SM holding all 10000 points gained 2% over two passes, NOTES.md).
-  static constexpr unsigned blocks_per_sm = 2;
+  // A transform's worth of points an SM, in `ranks` blocks: while one waits at a barrier or loads,
+  // the others run their stages (one block an SM holding all 10000 points gained 2% over two
+  // passes, NOTES.md).
+  static constexpr unsigned blocks_per_sm = ranks;
   static constexpr int registers = static_cast<int>(register_cap_for((threads + 31) / 32, blocks_per_sm));
 };
 
@@ -59,7 +60,7 @@ struct ClusterPass {
 // sm_90: 32 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
 // warps an SM took 26% more time on the H100 (NOTES.md).
 using DoubleCluster10000 = ClusterPass<10, FixedPass<50, 320, 10, 10>, FixedPass<50, 320, 10, 10>>;
-static_assert(DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
+static_assert(DoubleCluster10000::ranks == 2 && DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
 static_assert(DoubleCluster10000::shared_points * sizeof(Complex<double>) * 2 <= 228 * 1024, "two blocks an SM");
 
 // The two bound passes (bind_pass), their stage twiddles moved to each pass's own first entry,
@@ -91,25 +92,62 @@ bool cluster_matches(const std::vector<PassArgs<T>>& passes) {
          cluster_pass_matches<typename Cluster::Second>(passes[1]);
 }
 
-// The arguments a pass's stages read in a block: Shape::c columns, a row of `pitch` points each,
-// the pass's stage twiddles.
-template <class Shape, class T>
-FFT_HD COURSE_FORCEINLINE PassArgs<T> cluster_stage_args(const PassArgs<T>& pass, unsigned threads) {
-  PassArgs<T> a;
-  a.stage_twiddles = pass.stage_twiddles;
-  a.c = a.columns = Shape::c;
-  a.l = Shape::l | 1;
-  a.threads = threads;
-  a.stages = Shape::stages;
-  return a;
+// Butterfly i of a block's stage, numbered column first: column c = i mod C, butterfly b = i / C
+// of it, b = q + s p. Neighbouring threads take neighbouring columns, which are rows an odd
+// pitch apart in shared memory (distinct banks) and neighbouring addresses in global memory.
+// (gather and scatter number them within a column first, for transforms laid end to end: here
+// ten threads down a column of 100 would share banks, and read rows 1600 bytes apart.)
+template <unsigned C>
+FFT_HD COURSE_FORCEINLINE bool cluster_butterfly(const StageShape& st, std::uint32_t i, std::uint32_t& c, std::uint32_t& p, std::uint32_t& q) {
+  if (i >= C * st.per.d) return false;
+  const std::uint32_t b = i / C;
+  c = i - b * C;
+  p = divide(b, st.s);
+  q = b - p * st.s.d;
+  return true;
 }
 
-// Stages FROM .. TO - 1 of Shape, in shared memory.
+// A stage in shared memory, columns at rows `Shape::l | 1` points apart: each thread's
+// butterflies' inputs into registers, then (after `between`) their outputs, twiddled.
+template <class Shape, unsigned R, class T, int P>
+FFT_HD COURSE_FORCEINLINE void cluster_gather(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* buf, StageRegs<R, T, P>& r) {
+  COURSE_UNROLL
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
+    std::uint32_t c, p, q;
+    if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    COURSE_UNROLL
+    for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[c * (Shape::l | 1) + q + st.s.d * (p + j * st.m)];
+  }
+}
+template <class Shape, unsigned R, class T, int P>
+FFT_HD COURSE_FORCEINLINE void cluster_scatter(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
+                                               StageRegs<R, T, P>& r, Complex<T>* buf) {
+  COURSE_UNROLL
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
+    std::uint32_t c, p, q;
+    if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    Complex<T>* v = r.v[u];
+    butterfly<R, Direction::forward>(v);
+    const Complex<T>* tw = twiddles + st.offset + p * (R - 1);
+    Complex<T>* row = buf + c * (Shape::l | 1) + q + st.s.d * R * p;
+    row[0] = v[0];
+    COURSE_UNROLL
+    for (unsigned k = 1; k < R; ++k) row[st.s.d * k] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
+  }
+}
+
+// Stages FROM .. TO - 1 of Shape in shared memory, as run_stage: inputs, wait, outputs, wait.
 template <class Shape, int FROM, int TO, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void cluster_stages(const PassArgs<T>& s, Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+FFT_HD COURSE_FORCEINLINE void cluster_stages(const Complex<T>* twiddles, Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
   if constexpr (FROM < TO) {
-    run_fixed_stage<Shape, false, FROM>(0, s, buf, each, barrier, regs_for);
-    cluster_stages<Shape, FROM + 1, TO>(s, buf, each, barrier, regs_for);
+    constexpr unsigned R = Shape::radices[FROM];
+    constexpr StageShape st = Shape::stage(FROM);
+    auto&& regs = regs_for.template get<R>();
+    each([&](unsigned tid, unsigned threads) { cluster_gather<Shape>(tid, threads, st, buf, regs(tid)); });
+    barrier();
+    each([&](unsigned tid, unsigned threads) { cluster_scatter<Shape>(tid, threads, st, twiddles, regs(tid), buf); });
+    barrier();
+    cluster_stages<Shape, FROM + 1, TO>(twiddles, buf, each, barrier, regs_for);
   }
 }
 
@@ -118,11 +156,11 @@ FFT_HD COURSE_FORCEINLINE void cluster_stages(const PassArgs<T>& s, Complex<T>* 
 // x[b + (p + j m) L2].
 template <class Cluster, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_gather_columns(unsigned tid, unsigned threads, std::uint64_t t, unsigned rank, const ClusterArgs<T>& a,
-                                                      const PassArgs<T>& s, const StageShape& st, StageRegs<R, T, P>& r) {
+                                                      const StageShape& st, StageRegs<R, T, P>& r) {
   COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;  // s = 1: q = 0
-    if (!butterfly_at(s, st, Cluster::c1, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    if (!cluster_butterfly<Cluster::c1>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     const Complex<T>* x = a.first.in + t * Cluster::n + rank * Cluster::c1 + c + p * Cluster::l2;
     COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) r.v[u][j] = maybe_conj(x[j * st.m * Cluster::l2], a.first.conj_in);
@@ -137,12 +175,11 @@ FFT_HD COURSE_FORCEINLINE void cluster_first(std::uint64_t t, unsigned rank, con
   using First = typename Cluster::First;
   constexpr unsigned R = First::radices[0];
   constexpr StageShape st = First::stage(0);
-  const PassArgs<T> s = cluster_stage_args<First>(a.first, Cluster::threads);
   auto&& regs = regs_for.template get<R>();
-  each([&](unsigned tid, unsigned threads) { cluster_gather_columns<Cluster>(tid, threads, t, rank, a, s, st, regs(tid)); });
-  each([&](unsigned tid, unsigned threads) { scatter<R, false>(tid, threads, 0, s, st, regs(tid), buf); });
+  each([&](unsigned tid, unsigned threads) { cluster_gather_columns<Cluster>(tid, threads, t, rank, a, st, regs(tid)); });
+  each([&](unsigned tid, unsigned threads) { cluster_scatter<First>(tid, threads, st, a.first.stage_twiddles, regs(tid), buf); });
   barrier();
-  cluster_stages<First, 1, First::stages>(s, buf, each, barrier, regs_for);
+  cluster_stages<First, 1, First::stages>(a.first.stage_twiddles, buf, each, barrier, regs_for);
 }
 
 // The second pass's first stage takes its inputs from both blocks' shared memory: point j of
@@ -156,11 +193,10 @@ FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsi
   using Second = typename Cluster::Second;
   static_assert(R == Second::radices[0] && P == Cluster::points_per_thread);
   constexpr StageShape st = Second::stage(0);
-  const PassArgs<T> s = cluster_stage_args<Second>(a.second, threads);
   COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;  // s = 1: q = 0
-    if (!butterfly_at(s, st, Cluster::c2, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    if (!cluster_butterfly<Cluster::c2>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     const std::uint32_t b = rank * Cluster::c2 + c;
     COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) {
@@ -175,11 +211,11 @@ FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsi
 // (m = 1, so p = 0 and no stage twiddles) is X[b' + L1 (q + s k)].
 template <class Cluster, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_scatter_columns(unsigned tid, unsigned threads, std::uint64_t t, unsigned rank, const ClusterArgs<T>& a,
-                                                       const PassArgs<T>& s, const StageShape& st, StageRegs<R, T, P>& r) {
+                                                       const StageShape& st, StageRegs<R, T, P>& r) {
   COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;
-    if (!butterfly_at(s, st, Cluster::c2, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    if (!cluster_butterfly<Cluster::c2>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     Complex<T>* y = a.second.out + t * Cluster::n + rank * Cluster::c2 + c;
@@ -196,15 +232,14 @@ FFT_HD COURSE_FORCEINLINE void cluster_second(std::uint64_t t, unsigned rank, co
   using Second = typename Cluster::Second;
   static_assert(Second::stages >= 2, "a first stage from the cluster, a last to global memory");
   constexpr int last = Second::stages - 1;
-  constexpr unsigned R0 = Second::radices[0], RL = Second::radices[last];
+  constexpr unsigned RL = Second::radices[last];
   constexpr StageShape st0 = Second::stage(0), stl = Second::stage(last);
-  const PassArgs<T> s = cluster_stage_args<Second>(a.second, Cluster::threads);
-  each([&](unsigned tid, unsigned threads) { scatter<R0, false>(tid, threads, 0, s, st0, taken(tid), buf); });
+  each([&](unsigned tid, unsigned threads) { cluster_scatter<Second>(tid, threads, st0, a.second.stage_twiddles, taken(tid), buf); });
   barrier();
-  cluster_stages<Second, 1, last>(s, buf, each, barrier, regs_for);
+  cluster_stages<Second, 1, last>(a.second.stage_twiddles, buf, each, barrier, regs_for);
   auto&& regs = regs_for.template get<RL>();
-  each([&](unsigned tid, unsigned threads) { gather<RL, false>(tid, threads, 0, s, stl, buf, regs(tid)); });
-  each([&](unsigned tid, unsigned threads) { cluster_scatter_columns<Cluster>(tid, threads, t, rank, a, s, stl, regs(tid)); });
+  each([&](unsigned tid, unsigned threads) { cluster_gather<Second>(tid, threads, stl, buf, regs(tid)); });
+  each([&](unsigned tid, unsigned threads) { cluster_scatter_columns<Cluster>(tid, threads, t, rank, a, stl, regs(tid)); });
 }
 
 }  // namespace course::anyn::gpu

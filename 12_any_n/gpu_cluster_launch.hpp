@@ -12,6 +12,7 @@ namespace course::anyn::gpu {
 template <class T>
 struct ClusterKernel {
   void (*launch)(const ClusterArgs<T>&, cudaStream_t) = nullptr;
+  unsigned ranks = 0;                // blocks a cluster
   unsigned threads = 0;
   int shared_bytes = 0;
   int points = 0;                    // a thread

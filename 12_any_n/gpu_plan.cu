@@ -116,8 +116,8 @@ std::string MixedPlan<T>::describe() const {
   std::ostringstream s;
   s << "N = " << n_ << " (" << precision_name<T>() << ") in ";
   if (cluster_.launch) {
-    s << "1 pass on clusters of 2 blocks (" << cluster_.resident << " clusters resident): " << cluster_.l1 << " x " << cluster_.l2
-      << ", each block half the columns of each, " << cluster_.threads << " threads at " << cluster_.points << " points a thread, "
+    s << "1 pass on clusters of " << cluster_.ranks << " blocks (" << cluster_.resident << " clusters resident): " << cluster_.l1 << " x "
+      << cluster_.l2 << ", each block 1/" << cluster_.ranks << " of the columns of each, " << cluster_.threads << " threads at " << cluster_.points << " points a thread, "
       << cluster_.shared_bytes << " bytes of shared memory; the exchange through the other block's shared memory";
     return s.str();
   }
