@@ -57,8 +57,6 @@ struct FixedPass {
     sh.m = n / radices[st];
     sh.s = make_divisor(s);
     sh.per = make_divisor(l / radices[st]);
-    sh.m_div = make_divisor(sh.m);
-    sh.p_first = stage_p_first(s, sh.m, radices[st]);
     return sh;
   }
 

@@ -78,15 +78,7 @@ struct StageShape {
   std::uint32_t m = 1;       // n / R
   Divisor s;                 // the stage's stride within the L points
   Divisor per;               // L / R: butterflies per column
-  Divisor m_div;             // m, for p_first
-  bool p_first = false;      // its butterflies numbered p first (stage_p_first)
 };
-
-// Whether a stage of a single pass numbers its butterflies p first, b = p + m q, rather than q
-// first, b = q + s p. Neighbouring threads then gather points s apart and scatter points s R
-// apart: in distinct banks when s R is odd. Numbered q first they scatter runs of s points, R s
-// apart, which share banks where s < m (radix 5 at s = 5 in 3125: twice the wavefronts).
-constexpr bool stage_p_first(std::uint32_t s, std::uint32_t m, unsigned r) { return s > 1 && s < m && s * r % 2 == 1; }
 
 template <class T>
 struct PassArgs {
@@ -217,8 +209,7 @@ struct StageRegs {
 };
 
 // Butterfly i of the block: false when it does not exist (past the stage's count or in a
-// missing column: c >= valid), else its column c and p, q of its index b within L (b = q + s p,
-// or b = p + m q where the stage numbers p first).
+// missing column: c >= valid), else its column c and p, q with b = q + s p its index within L.
 template <class T>
 FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std::uint32_t valid, std::uint32_t i, std::uint32_t& c,
                                 std::uint32_t& p, std::uint32_t& q) {
@@ -232,13 +223,8 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
     b = i - c * st.per.d;
   }
   if (c >= valid) return false;
-  if (!a.columns_fast && st.p_first) {  // C columns side by side: neighbouring threads are on neighbouring columns already
-    q = divide(b, st.m_div);
-    p = b - q * st.m;
-  } else {
-    p = divide(b, st.s);
-    q = b - p * st.s.d;
-  }
+  p = divide(b, st.s);
+  q = b - p * st.s.d;
   return true;
 }
 

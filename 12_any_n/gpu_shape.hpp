@@ -165,8 +165,6 @@ void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
     sh.m = static_cast<std::uint32_t>(n / r[st]);
     sh.s = make_divisor(static_cast<std::uint32_t>(s));
     sh.per = make_divisor(static_cast<std::uint32_t>(l / r[st]));
-    sh.m_div = make_divisor(sh.m);
-    sh.p_first = stage_p_first(sh.s.d, sh.m, r[st]);
     for (std::size_t p = 0; p < sh.m; ++p)
       for (unsigned k = 1; k < r[st]; ++k) table.push_back(twiddle<T>(static_cast<std::int64_t>(p * k), static_cast<std::int64_t>(n)));
     n /= r[st];
