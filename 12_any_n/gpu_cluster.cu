@@ -26,8 +26,10 @@ __global__ void __launch_bounds__(Cluster::threads) __maxnreg__(Cluster::registe
   cluster.sync();  // both blocks' first-pass outputs written (and both blocks running)
   typename OwnRegs<T, P>::template Of<Cluster::Second::radices[0]> taken;  // the second pass's first-stage inputs
   cluster_take<Cluster>(threadIdx.x, Cluster::threads, rank, a, [&](unsigned r) { return cluster.map_shared_rank(buf, r); }, taken(0));
-  cluster.sync();  // both blocks done reading: each may overwrite its own, and none exits while read
-  cluster_second<Cluster>(t, rank, a, taken, buf, each, barrier, OwnRegs<T, P>{});
+  // Both blocks done reading before either overwrites its own (and none exits while read): this
+  // thread's reads are in its registers; it arrives, and waits only once its butterflies are done.
+  cluster.barrier_arrive();
+  cluster_second<Cluster>(t, rank, a, taken, [&] { cluster.barrier_wait(); }, buf, each, barrier, OwnRegs<T, P>{});
 #else
   __trap();  // no clusters before compute capability 9.0: cluster_kernel_for gives none there
 #endif

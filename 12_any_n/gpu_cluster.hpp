@@ -14,9 +14,11 @@
 //   take     for its second-pass columns b' = r C2 + c (C2 = L1 / 2), the inputs of the second
 //            pass's first stage, point j from the block holding first-pass column j, times the
 //            twiddle, into registers;
-//   -------  cluster barrier: no block overwrites what the other is still reading
-//   second   the L2-point DFTs (Second's stages) from those registers, the last stage writing
-//            global memory.
+//   second   the L2-point DFTs (Second's stages) from those registers: the first stage's
+//            butterflies, then
+//   -------  cluster barrier: no block overwrites what the other is still reading (arrived at
+//            after the take, waited for after the butterflies, which overlap it)
+//            its outputs to shared memory, the other stages, the last writing global memory.
 // Both ends in registers, as 11's REGISTER_IO: no load or store phase through shared memory.
 // Rows are an odd number of points apart (pitch 101 for L = 100): a warp's 16-byte accesses down
 // a column then fall in distinct banks, where 100 apart four of every eight would share them.
@@ -119,9 +121,10 @@ FFT_HD COURSE_FORCEINLINE void cluster_gather(unsigned tid, unsigned threads, co
     for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[c * (Shape::l | 1) + q + st.s.d * (p + j * st.m)];
   }
 }
+// The butterflies and their twiddles, in registers; then their outputs to shared memory.
 template <class Shape, unsigned R, class T, int P>
-FFT_HD COURSE_FORCEINLINE void cluster_scatter(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
-                                               StageRegs<R, T, P>& r, Complex<T>* buf) {
+FFT_HD COURSE_FORCEINLINE void cluster_butterflies(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
+                                                   StageRegs<R, T, P>& r) {
   COURSE_UNROLL
   for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;
@@ -129,11 +132,27 @@ FFT_HD COURSE_FORCEINLINE void cluster_scatter(unsigned tid, unsigned threads, c
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     const Complex<T>* tw = twiddles + st.offset + p * (R - 1);
-    Complex<T>* row = buf + c * (Shape::l | 1) + q + st.s.d * R * p;
-    row[0] = v[0];
     COURSE_UNROLL
-    for (unsigned k = 1; k < R; ++k) row[st.s.d * k] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
+    for (unsigned k = 1; k < R; ++k)
+      if (p != 0) v[k] = v[k] * read_only(tw + k - 1);
   }
+}
+template <class Shape, unsigned R, class T, int P>
+FFT_HD COURSE_FORCEINLINE void cluster_store(unsigned tid, unsigned threads, const StageShape& st, const StageRegs<R, T, P>& r, Complex<T>* buf) {
+  COURSE_UNROLL
+  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
+    std::uint32_t c, p, q;
+    if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+    Complex<T>* row = buf + c * (Shape::l | 1) + q + st.s.d * R * p;
+    COURSE_UNROLL
+    for (unsigned k = 0; k < R; ++k) row[st.s.d * k] = r.v[u][k];
+  }
+}
+template <class Shape, unsigned R, class T, int P>
+FFT_HD COURSE_FORCEINLINE void cluster_scatter(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
+                                               StageRegs<R, T, P>& r, Complex<T>* buf) {
+  cluster_butterflies<Shape>(tid, threads, st, twiddles, r);
+  cluster_store<Shape>(tid, threads, st, r, buf);
 }
 
 // Stages FROM .. TO - 1 of Shape in shared memory, as run_stage: inputs, wait, outputs, wait.
@@ -225,16 +244,20 @@ FFT_HD COURSE_FORCEINLINE void cluster_scatter_columns(unsigned tid, unsigned th
 }
 
 // The second pass from the taken points (taken(tid): a thread's registers of its first stage):
-// that stage's outputs to shared memory, the stages between, the last stage to global memory.
-template <class Cluster, class T, class Taken, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void cluster_second(std::uint64_t t, unsigned rank, const ClusterArgs<T>& a, Taken&& taken, Complex<T>* buf,
-                                              Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
+// that stage's butterflies, then (after others_done: the other blocks have taken their points
+// from this block's shared memory) its outputs to shared memory, the stages between, the last
+// stage to global memory.
+template <class Cluster, class T, class Taken, class OthersDone, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void cluster_second(std::uint64_t t, unsigned rank, const ClusterArgs<T>& a, Taken&& taken, OthersDone&& others_done,
+                                              Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
   using Second = typename Cluster::Second;
   static_assert(Second::stages >= 2, "a first stage from the cluster, a last to global memory");
   constexpr int last = Second::stages - 1;
   constexpr unsigned RL = Second::radices[last];
   constexpr StageShape st0 = Second::stage(0), stl = Second::stage(last);
-  each([&](unsigned tid, unsigned threads) { cluster_scatter<Second>(tid, threads, st0, a.second.stage_twiddles, taken(tid), buf); });
+  each([&](unsigned tid, unsigned threads) { cluster_butterflies<Second>(tid, threads, st0, a.second.stage_twiddles, taken(tid)); });
+  others_done();
+  each([&](unsigned tid, unsigned threads) { cluster_store<Second>(tid, threads, st0, taken(tid), buf); });
   barrier();
   cluster_stages<Second, 1, last>(a.second.stage_twiddles, buf, each, barrier, regs_for);
   auto&& regs = regs_for.template get<RL>();

@@ -107,7 +107,7 @@ void emulate_cluster_pass(const ClusterArgs<T>& a) {
       for (unsigned tid = 0; tid < Cluster::threads; ++tid) cluster_take<Cluster>(tid, Cluster::threads, r, a, block_buf, taken[r * Cluster::threads + tid]);
     for (unsigned r = 0; r < Cluster::ranks; ++r) {
       const auto mine = [&](unsigned tid) -> ClusterTaken<Cluster, T>& { return taken[r * Cluster::threads + tid]; };
-      cluster_second<Cluster>(t, r, a, mine, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
+      cluster_second<Cluster>(t, r, a, mine, [] {}, bufs[r].data(), each, [] {}, EmulatedRegs<T, P>{Cluster::threads});
     }
   }
 }
