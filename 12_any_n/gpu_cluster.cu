@@ -71,6 +71,7 @@ ClusterKernel<T> cluster_kernel_at(const std::vector<PassArgs<T>>& passes, int s
     COURSE_CUDA_CHECK(cudaGetDevice(&device));
     if (cuda::query_device(device).major < 9) return {};  // no clusters before Hopper: the two passes run
     const auto kernel = cluster_pass_kernel<T, Cluster>;
+    if (!cluster_code_built()) return {};
     cuda::allow_shared(reinterpret_cast<const void*>(kernel), bytes);
     cudaLaunchAttribute attr;
     const cudaLaunchConfig_t cfg = cluster_config<T, Cluster>(1, nullptr, &attr);
@@ -79,6 +80,13 @@ ClusterKernel<T> cluster_kernel_at(const std::vector<PassArgs<T>>& passes, int s
     if (clusters < 1) return {};
     return {&launch<T, Cluster>, Cluster::ranks, Cluster::threads, bytes, Cluster::points_per_thread, Cluster::l1, Cluster::l2, clusters};
   }
+}
+
+bool cluster_code_built() {
+  // A build without sm_90 code (only the compute_75 PTX, say) would run the kernel's __trap() body.
+  cudaFuncAttributes built{};
+  COURSE_CUDA_CHECK(cudaFuncGetAttributes(&built, cluster_pass_kernel<double, DoubleCluster10000>));
+  return built.ptxVersion >= 90;
 }
 
 template <class T>

@@ -22,9 +22,13 @@ struct ClusterKernel {
 
 // The compiled cluster pass for make_passes' `passes` (double 10000's two passes of 100), its
 // kernel's attributes set: none where it is not compiled for them, its blocks need more shared
-// memory than shared_limit_bytes, or the device has no clusters (before compute capability 9.0)
-// or cannot hold one; the plan then runs the passes one kernel each.
+// memory than shared_limit_bytes, the device has no clusters (before compute capability 9.0) or
+// cannot hold one, or the build has no code for sm_90; the plan then runs the passes one kernel
+// each.
 template <class T>
 ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes);
+
+// Whether this build has the cluster kernel's code for sm_90 (not only an older PTX).
+bool cluster_code_built();
 
 }  // namespace course::anyn::gpu

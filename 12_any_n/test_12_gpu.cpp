@@ -187,7 +187,8 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
 
 TEST_CASE("GPU any N: double 10000 in one pass on clusters of two blocks, or two passes", "[gpu]") {
   using course::testing::contains;
-  const bool clusters = cuda::query_device(0).major >= 9 && shared_limit_bytes() >= static_cast<int>(DoubleCluster10000::shared_points * 16);
+  const bool clusters = cuda::query_device(0).major >= 9 && cluster_code_built() &&
+                        shared_limit_bytes() >= static_cast<int>(DoubleCluster10000::shared_points * 16);
   const Plan<double> plan(10000, 3);
   INFO(plan.describe());
   CHECK((plan.describe().find("1 pass on clusters of") != std::string::npos) == clusters);
