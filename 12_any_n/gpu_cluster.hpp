@@ -24,7 +24,8 @@
 // a column then fall in distinct banks, where 100 apart four of every eight would share them.
 //
 // The phases are __host__ __device__: the kernel (gpu_cluster.cu) runs them with __syncthreads()
-// and cluster.sync() between them, the emulation (gpu_emulate.hpp) both blocks one after another.
+// and the cluster barriers between them, the emulation (gpu_emulate.hpp) both blocks one after
+// another.
 #pragma once
 
 #include <cstdint>
@@ -59,7 +60,7 @@ struct ClusterPass {
 
 // The one cluster pass compiled: double 10000 = 100 x 100, each pass 10 x 10, 50 columns a block,
 // 10 points a thread: one radix-10 butterfly, 512 threads under a cap of 64 registers (ptxas,
-// sm_90: 32 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
+// sm_90: 12 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
 // warps an SM took 26% more time on the H100 (NOTES.md).
 using DoubleCluster10000 = ClusterPass<10, FixedPass<50, 320, 10, 10>, FixedPass<50, 320, 10, 10>>;
 static_assert(DoubleCluster10000::ranks == 2 && DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
