@@ -60,28 +60,6 @@ void launch(const ClusterArgs<T>& a, cudaStream_t stream) {
 }
 }  // namespace
 
-template <class T, class Cluster>
-ClusterKernel<T> cluster_kernel_at(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes) {
-  if constexpr (sizeof(T) != 8) {
-    return {};
-  } else {
-    constexpr int bytes = static_cast<int>(Cluster::shared_points * sizeof(Complex<T>));
-    if (!cluster_matches<Cluster>(passes) || bytes > shared_limit_bytes || passes[0].columns / passes[0].d > 2147483647ull / Cluster::ranks) return {};
-    int device = 0;
-    COURSE_CUDA_CHECK(cudaGetDevice(&device));
-    if (cuda::query_device(device).major < 9) return {};  // no clusters before Hopper: the two passes run
-    const auto kernel = cluster_pass_kernel<T, Cluster>;
-    if (!cluster_code_built()) return {};
-    cuda::allow_shared(reinterpret_cast<const void*>(kernel), bytes);
-    cudaLaunchAttribute attr;
-    const cudaLaunchConfig_t cfg = cluster_config<T, Cluster>(1, nullptr, &attr);
-    int clusters = 0;
-    COURSE_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg));
-    if (clusters < 1) return {};
-    return {&launch<T, Cluster>, Cluster::ranks, Cluster::threads, bytes, Cluster::points_per_thread, Cluster::l1, Cluster::l2, clusters};
-  }
-}
-
 bool cluster_code_built() {
   // A build without sm_90 code (only the compute_75 PTX, say) would run the kernel's __trap() body.
   cudaFuncAttributes built{};
@@ -91,7 +69,26 @@ bool cluster_code_built() {
 
 template <class T>
 ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes) {
-  return cluster_kernel_at<T, DoubleCluster10000>(passes, shared_limit_bytes);
+  using Cluster = DoubleCluster10000;
+  if constexpr (sizeof(T) != 8) {
+    return {};
+  } else {
+    constexpr int bytes = static_cast<int>(Cluster::shared_points * sizeof(Complex<T>));
+    if (!cluster_wanted<Cluster>(PassKernel::best, passes, static_cast<std::size_t>(shared_limit_bytes)) ||
+        passes[0].columns / passes[0].d > 2147483647ull / Cluster::ranks)
+      return {};
+    int device = 0;
+    COURSE_CUDA_CHECK(cudaGetDevice(&device));
+    if (cuda::query_device(device).major < 9 || !cluster_code_built()) return {};  // the two passes run
+    const auto kernel = cluster_pass_kernel<T, Cluster>;
+    cuda::allow_shared(reinterpret_cast<const void*>(kernel), bytes);
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t cfg = cluster_config<T, Cluster>(1, nullptr, &attr);
+    int clusters = 0;
+    COURSE_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg));
+    if (clusters < 1) return {};
+    return {&launch<T, Cluster>, Cluster::ranks, Cluster::threads, bytes, Cluster::points_per_thread, Cluster::l1, Cluster::l2, clusters};
+  }
 }
 
 template ClusterKernel<float> cluster_kernel_for(const std::vector<PassArgs<float>>&, int);

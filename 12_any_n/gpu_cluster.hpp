@@ -36,6 +36,9 @@
 
 namespace course::anyn::gpu {
 
+// A column's row in shared memory: an odd number of points (bank note above).
+constexpr unsigned row_pitch(unsigned l) { return l | 1; }
+
 // First and Second: the two passes' shapes (FixedPass), each with C = its columns / ranks; P
 // points a thread.
 template <int P, class FirstShape, class SecondShape>
@@ -46,7 +49,7 @@ struct ClusterPass {
   static constexpr unsigned c1 = First::c, c2 = Second::c;
   static constexpr unsigned ranks = l2 / c1;  // blocks a cluster
   static_assert(ranks >= 2 && c1 * ranks == l2 && c2 * ranks == l1, "a block holds the same share of the columns of each pass");
-  static constexpr unsigned pitch1 = l1 | 1, pitch2 = l2 | 1;
+  static constexpr unsigned pitch1 = row_pitch(l1), pitch2 = row_pitch(l2);
   static constexpr unsigned points = n / ranks;  // a block's
   static constexpr int points_per_thread = P;
   static constexpr unsigned threads = launch_threads(points, P);
@@ -94,6 +97,20 @@ bool cluster_matches(const std::vector<PassArgs<T>>& passes) {
   return sizeof(T) == 8 && passes.size() == 2 && passes[0].n == Cluster::n && cluster_pass_matches<typename Cluster::First>(passes[0]) &&
          cluster_pass_matches<typename Cluster::Second>(passes[1]);
 }
+// Whether `kernel` asks for Cluster's pass over these passes and its blocks fit shared_limit_bytes
+// (what the plan and the emulation both ask; the plan then asks the device, gpu_cluster.cu).
+template <class Cluster, class T>
+bool cluster_wanted(PassKernel kernel, const std::vector<PassArgs<T>>& passes, std::size_t shared_limit_bytes) {
+  return kernel == PassKernel::best && cluster_matches<Cluster>(passes) && Cluster::shared_points * sizeof(Complex<T>) <= shared_limit_bytes;
+}
+
+// The one pass's arguments from make_passes' two (the tables as bind_pass takes them).
+template <class T>
+ClusterArgs<T> bind_cluster(const std::vector<PassArgs<T>>& passes, std::uint64_t transforms, const Complex<T>* in, Complex<T>* out,
+                            Direction dir, const Complex<T>* stage, const Complex<T>* lo, const Complex<T>* hi) {
+  return cluster_args(bind_pass<T>(passes[0], 0, 2, in, nullptr, dir, stage, lo, hi), bind_pass<T>(passes[1], 1, 2, nullptr, out, dir, stage, lo, hi),
+                      transforms);
+}
 
 // Butterfly i of a block's stage, numbered column first: column c = i mod C, butterfly b = i / C
 // of it, b = q + s p. Neighbouring threads take neighbouring columns, which are rows an odd
@@ -110,8 +127,9 @@ FFT_HD COURSE_FORCEINLINE bool cluster_butterfly(const StageShape& st, std::uint
   return true;
 }
 
-// A stage in shared memory, columns at rows `Shape::l | 1` points apart: each thread's
-// butterflies' inputs into registers, then (after `between`) their outputs, twiddled.
+// A stage in shared memory, columns at rows row_pitch(L) points apart: each thread's
+// butterflies' inputs into registers (cluster_gather); the butterflies and their twiddles
+// (cluster_butterflies), then their outputs (cluster_store), both cluster_scatter.
 template <class Shape, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_gather(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* buf, StageRegs<R, T, P>& r) {
   COURSE_UNROLL
@@ -119,10 +137,9 @@ FFT_HD COURSE_FORCEINLINE void cluster_gather(unsigned tid, unsigned threads, co
     std::uint32_t c, p, q;
     if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     COURSE_UNROLL
-    for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[c * (Shape::l | 1) + q + st.s.d * (p + j * st.m)];
+    for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[c * row_pitch(Shape::l) + q + st.s.d * (p + j * st.m)];
   }
 }
-// The butterflies and their twiddles, in registers; then their outputs to shared memory.
 template <class Shape, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_butterflies(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
                                                    StageRegs<R, T, P>& r) {
@@ -144,7 +161,7 @@ FFT_HD COURSE_FORCEINLINE void cluster_store(unsigned tid, unsigned threads, con
   for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
     std::uint32_t c, p, q;
     if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
-    Complex<T>* row = buf + c * (Shape::l | 1) + q + st.s.d * R * p;
+    Complex<T>* row = buf + c * row_pitch(Shape::l) + q + st.s.d * R * p;
     COURSE_UNROLL
     for (unsigned k = 0; k < R; ++k) row[st.s.d * k] = r.v[u][k];
   }

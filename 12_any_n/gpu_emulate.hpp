@@ -120,12 +120,8 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
                     int most_points = kLargestBlockPoints<T>, PassKernel kernel = PassKernel::generic) {
   PassTables<T> tables;
   const auto passes = make_passes<T>(n, batch, tables, block_points, most_points);
-  if (kernel == PassKernel::best && cluster_matches<DoubleCluster10000>(passes) &&
-      static_cast<std::size_t>(most_points) >= DoubleCluster10000::shared_points) {
-    const auto bind = [&](std::size_t i, const Complex<T>* src, Complex<T>* dst) {
-      return bind_pass(passes[i], i, passes.size(), src, dst, dir, tables.stage.data(), tables.lo.data(), tables.hi.data());
-    };
-    emulate_cluster_pass<DoubleCluster10000>(cluster_args(bind(0, in, nullptr), bind(1, nullptr, out), batch));
+  if (cluster_wanted<DoubleCluster10000>(kernel, passes, static_cast<std::size_t>(most_points) * sizeof(Complex<T>))) {
+    emulate_cluster_pass<DoubleCluster10000>(bind_cluster(passes, batch, in, out, dir, tables.stage.data(), tables.lo.data(), tables.hi.data()));
     return;
   }
   std::vector<Complex<T>> scratch[2];

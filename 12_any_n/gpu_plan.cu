@@ -62,7 +62,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
                 "course::anyn::Plan (CPU) takes it");
   // Double 10000 on a GPU with clusters: its two passes in one kernel, each half of a transform
   // in one of a cluster's two blocks (gpu_cluster.hpp); then no pass needs scratch.
-  if (kernel == PassKernel::best) cluster_ = cluster_kernel_for<T>(passes_, limit.bytes);
+  if (kernel == PassKernel::best) cluster_ = cluster_kernel_for<T>(passes_, limit.bytes);  // none where not wanted or not on this GPU
   const std::size_t scratch_count = passes_.size() == 1 || cluster_.launch ? 0 : passes_.size() - 1;
   std::size_t free_bytes = 0, total_bytes = 0;
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
@@ -75,8 +75,8 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   lo_ = device_table(tables.lo);
   hi_ = device_table(tables.hi);
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
+  if (cluster_.launch) return;  // one kernel, its attributes set by cluster_kernel_for
   for (auto& a : passes_) {
-    if (cluster_.launch) break;
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const PassRun run = pass_run<T>(kernel, a);
@@ -93,11 +93,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
 template <class T>
 void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   if (cluster_.launch) {
-    const std::size_t last = passes_.size() - 1;
-    cluster_.launch(cluster_args(bind_pass<T>(passes_[0], 0, passes_.size(), in, nullptr, dir, stage_.data(), lo_.data(), hi_.data()),
-                                 bind_pass<T>(passes_[last], last, passes_.size(), nullptr, out, dir, stage_.data(), lo_.data(), hi_.data()),
-                                 batch_),
-                    stream_);
+    cluster_.launch(bind_cluster(passes_, batch_, in, out, dir, stage_.data(), lo_.data(), hi_.data()), stream_);
     return;
   }
   const Complex<T>* src = in;
