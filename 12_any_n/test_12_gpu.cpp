@@ -18,9 +18,12 @@ using namespace course::anyn;
 using namespace course::anyn::gpu;
 
 namespace {
+// The GPU plan as a conformance transform, with the plan's kernel choice and block size (as
+// Plan's own defaults unless given).
 template <class T>
-auto make_plan() {
-  return device_transform<T>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<T>>(n, batch); });
+auto make_plan(PassKernel kernel = PassKernel::best, int block_points = 0) {
+  return device_transform<T>(
+      [kernel, block_points](std::size_t n, std::size_t batch) { return std::make_unique<Plan<T>>(n, batch, nullptr, block_points, kernel); });
 }
 
 // The shared-memory limit the plans see: the device's, or COURSE_SHARED_LIMIT_KIB (ctest runs
@@ -79,9 +82,7 @@ TEMPLATE_TEST_CASE("GPU any N: forced block sizes, up to the largest blocks", "[
     cfg.all_checks_up_to = 1;
     cfg.refused = {0};
     INFO("block points " << points);
-    require_conformance(conformance::check_conformance<TestType>(
-        device_transform<TestType>([points](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, points); }),
-        cfg));
+    require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::best, points), cfg));
   }
 }
 
@@ -91,9 +92,7 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
   cfg.batch = 5;
   cfg.all_checks_up_to = 16;
   cfg.refused = {0};
-  require_conformance(conformance::check_conformance<TestType>(
-      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, PassKernel::shared_io); }),
-      cfg));
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::shared_io), cfg));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
@@ -112,15 +111,11 @@ TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into t
   cfg.all_checks_up_to = 1;
   cfg.refused = {};
   for (PassKernel k : {PassKernel::fused_chirp, PassKernel::separate_chirp})
-    require_conformance(conformance::check_conformance<TestType>(
-        device_transform<TestType>([k](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, k); }),
-        cfg));
+    require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(k), cfg));
   // M = 2^21 in three passes, fused, which the plan's own choice leaves to 09.
   cfg.sizes = {999983};
   cfg.batch = 1;
-  require_conformance(conformance::check_conformance<TestType>(
-      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<TestType>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
-      cfg));
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::fused_chirp), cfg));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]", float, double) {
@@ -199,9 +194,7 @@ TEST_CASE("GPU any N: double 10000 in one pass on clusters of two blocks, or two
   cfg.all_checks_up_to = 1;
   cfg.refused = {};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::two_passes); }),
-      cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::two_passes), cfg));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and the generic kernel on them", "[gpu]", float, double) {
@@ -219,9 +212,7 @@ TEMPLATE_TEST_CASE("GPU any N: the single passes compiled for their shapes, and 
     CHECK_FALSE(says_compiled(Plan<TestType>(n, 3, nullptr, 0, PassKernel::generic).describe()));
     cfg.sizes = {n};
     require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
-    require_conformance(conformance::check_conformance<TestType>(
-        device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::generic); }),
-        cfg));
+    require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::generic), cfg));
   }
 }
 
@@ -246,15 +237,13 @@ TEMPLATE_TEST_CASE("GPU any N: the compiled shapes at their matched points a thr
     // Float's plan takes its matched points wherever built (double's: the next test case).
     if (sizeof(TestType) == 4) CHECK_THAT(Plan<TestType>(n, 3).describe(), contains("at " + std::to_string(k.points) + " points a thread"));
     cfg.sizes = {n};
-    require_conformance(conformance::check_conformance<TestType>(
-        device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_points); }), cfg));
+    require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::matched_points), cfg));
     // Double's matched kernel with direct global I/O, as float's.
     if (sizeof(TestType) == 8) {
       REQUIRE(fixed_kernel_for<TestType>(a, true, kMatchedPoints).direct);
       CHECK_THAT(Plan<TestType>(n, 3, nullptr, 0, PassKernel::matched_direct).describe(),
                  contains("at " + std::to_string(k.points) + " points a thread, direct global I/O"));
-      require_conformance(conformance::check_conformance<TestType>(
-          device_transform<TestType>([](std::size_t m, std::size_t batch) { return std::make_unique<Plan<TestType>>(m, batch, nullptr, 0, PassKernel::matched_direct); }), cfg));
+      require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::matched_direct), cfg));
     }
     ++ran;
   }
@@ -295,8 +284,7 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
     CHECK(Plan<double>(n, 3, nullptr, 0, PassKernel::sixteen_points).describe().find("points a thread") == std::string::npos);
     cfg.sizes = {n};
     for (PassKernel k : {PassKernel::eight_points, PassKernel::sixteen_points})
-      require_conformance(conformance::check_conformance<double>(
-          device_transform<double>([k](std::size_t m, std::size_t batch) { return std::make_unique<Plan<double>>(m, batch, nullptr, 0, k); }), cfg));
+      require_conformance(conformance::check_conformance<double>(make_plan<double>(k), cfg));
   }
   // With 128 KiB blocks every built shape is a single pass here; at 64 and 99 KiB all but 6144.
   if (shared_limit_bytes() >= 128 * 1024) CHECK(ran == built.size());
@@ -315,41 +303,25 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).
   cfg.sizes = {4099, 10007};
-  require_conformance(conformance::check_conformance<float>(
-      device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
-      cfg));
+  require_conformance(conformance::check_conformance<float>(make_plan<float>(PassKernel::fused_chirp), cfg));
   cfg.sizes = {10007};
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::fused_chirp); }),
-      cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::fused_chirp), cfg));
   // The largest blocks (128 KiB, 1024 float threads): one pass of 10000 and of 7776.
   cfg.sizes = {10000};
-  require_conformance(conformance::check_conformance<float>(
-      device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 16384); }), cfg));
+  require_conformance(conformance::check_conformance<float>(make_plan<float>(PassKernel::best, 16384), cfg));
   cfg.sizes = {7776};
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 8192); }), cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::best, 8192), cfg));
   // Double's compiled shapes at the points a thread the plan does not choose: 1000, 2187 and 3125
   // at 8, 2187 and 6144 at 16 (the plan's kernels ran above: 6144 at 8 with its 768-thread block,
   // 1000 and 2187 matched and direct, 3000 matched).
   cfg.sizes = {1000, 2187, 3125};
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::eight_points); }),
-      cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::eight_points), cfg));
   cfg.sizes = {2187, 6144};
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::sixteen_points); }),
-      cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::sixteen_points), cfg));
   // Every shape at its matched points a thread (float 10000's 1024 threads among them).
   cfg.sizes = built_lengths<float, kMatchedPoints>();
-  require_conformance(conformance::check_conformance<float>(
-      device_transform<float>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<float>>(n, batch, nullptr, 0, PassKernel::matched_points); }),
-      cfg));
+  require_conformance(conformance::check_conformance<float>(make_plan<float>(PassKernel::matched_points), cfg));
   cfg.sizes = built_lengths<double, kMatchedPoints>();
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::matched_points); }),
-      cfg));
-  require_conformance(conformance::check_conformance<double>(
-      device_transform<double>([](std::size_t n, std::size_t batch) { return std::make_unique<Plan<double>>(n, batch, nullptr, 0, PassKernel::matched_direct); }),
-      cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::matched_points), cfg));
+  require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::matched_direct), cfg));
 }
