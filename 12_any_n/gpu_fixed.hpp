@@ -33,12 +33,13 @@ struct FixedPass {
     for (unsigned r : radices) most = std::max(most, (P + r - 1) / r * r);
     return most;
   }();
-  // The fewest points a thread, at least 7, that are whole butterflies of the largest radix: at
-  // 16 a radix-5 stage holds 4 butterflies (20 points) for 16, at 10 two for 10, none idle.
+  // The fewest points a thread, at least 5, that are whole butterflies of the largest radix: one
+  // butterfly of it a thread. At 16 a radix-5 stage holds 4 butterflies (20 points) for 16, at 5
+  // none idle.
   static constexpr int matched_points = [] {
     unsigned r = 0;
     for (unsigned x : radices) r = std::max(r, x);
-    return static_cast<int>((7 + r - 1) / r * r);
+    return static_cast<int>((5 + r - 1) / r * r);
   }();
   static_assert(threads_at<kPointsPerThread> == THREADS, "THREADS is make_passes' 16 points a thread");
 
@@ -132,12 +133,14 @@ constexpr unsigned register_cap_for(unsigned warps, unsigned blocks) {
   return cap;
 }
 // At P points a thread a thread holds P / 16 of the points: the blocks an SM that the generic
-// kernel's registers scaled by P / 16 allow (at 8, double's 64, as float's 16 points).
+// kernel's registers scaled by P / 16 allow (at 8, double's 64, as float's 16 points), and no
+// more than an SM's 64 warps hold (float 3125 at 5 points: three blocks of 20 warps).
 template <class T, int P = kPointsPerThread>
 constexpr unsigned fixed_blocks_per_sm(unsigned threads) {
   const unsigned warps = (threads + 31) / 32, generic = (sizeof(T) == 4 ? 64 : 128) * P / kPointsPerThread;
-  const unsigned blocks = warps_per_sm(generic) / warps > 0 ? warps_per_sm(generic) / warps : 1;
-  return sizeof(T) == 4 && register_cap_for(warps, blocks + 1) >= 56 ? blocks + 1 : blocks;
+  const unsigned most = 64 / warps > 0 ? 64 / warps : 1;  // an SM holds 64 warps
+  const unsigned blocks = std::min(most, warps_per_sm(generic) / warps > 0 ? warps_per_sm(generic) / warps : 1);
+  return sizeof(T) == 4 && blocks < most && register_cap_for(warps, blocks + 1) >= 56 ? blocks + 1 : blocks;
 }
 template <class T, int P = kPointsPerThread>
 constexpr int fixed_register_cap(unsigned threads) {
@@ -256,14 +259,15 @@ struct FixedChoice {
 };
 // Whichever took least time on the H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points,
 // gpu/matched-points and gpu/matched-direct rows). Float: its matched points wherever built,
-// 4-19% less than 16 (2401 most). Double: matched points with direct global I/O for 1000, 2187
-// and 2401 (10, 13 and 13% less than the best through shared memory), through shared memory for
-// 3000 and 3125 (where direct took 6% more); 8 points for 6144 (9% less than 16); 16 for 1920.
+// 1-18% less than 16 (3125 most). Double: matched points with direct global I/O for 1000, 2401
+// and 3125 (14%, 1% and 17% less than through shared memory, where 3125's 5 points a thread
+// spill), through shared memory for 2187 and 3000 (5% and 9% less than direct); 8 points for
+// 6144 (7% less than 16); 16 for 1920.
 inline constexpr std::array<FixedChoice, 6> kDoubleChoices = {{{1000, kMatchedPoints, true},
-                                                                {2187, kMatchedPoints, true},
+                                                                {2187, kMatchedPoints, false},
                                                                 {2401, kMatchedPoints, true},
                                                                 {3000, kMatchedPoints, false},
-                                                                {3125, kMatchedPoints, false},
+                                                                {3125, kMatchedPoints, true},
                                                                 {6144, 8, false}}};
 template <class T>
 constexpr FixedChoice best_choice(std::size_t l) {

@@ -130,6 +130,7 @@ FFT_HD inline Complex<T> maybe_conj(Complex<T> z, bool c) {
 // Columns of this block that exist (the last block may hold fewer).
 template <class T>
 FFT_HD inline std::uint32_t valid_columns(const PassArgs<T>& a, std::uint64_t block) {
+  if (a.c == 1) return 1;  // a block of one column is never past the end (a compiled kernel knows C)
   const std::uint64_t left = a.columns - block * a.c;
   return left < a.c ? static_cast<std::uint32_t>(left) : a.c;
 }
@@ -269,10 +270,12 @@ COURSE_UNROLL
 COURSE_UNROLL
       for (unsigned k = 0; k < R; ++k) y[k * st.s.d] = maybe_conj(v[k], a.conj_out);
     } else {
+      // w(0, n) = 1 is in the table exactly, so p = 0 needs no case of its own; a last stage
+      // (m = 1, known to a compiled kernel) has only p = 0.
       const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
       buf[slot(a, c, base)] = v[0];
 COURSE_UNROLL
-      for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = p == 0 ? v[k] : v[k] * read_only(tw + k - 1);
+      for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = st.m == 1 ? v[k] : v[k] * read_only(tw + k - 1);
     }
   }
 }
