@@ -162,11 +162,13 @@ static_assert(fixed_register_cap<double>(192) == 168 && fixed_register_cap<doubl
 static_assert(fixed_register_cap<double, 8>(512) == 64 && fixed_register_cap<double, 8>(288) == 72 &&
               fixed_register_cap<double, 8>(416) == 72 && fixed_register_cap<double, 8>(384) == 80 &&
               fixed_register_cap<double, 8>(768) == 80);
-// At matched points (3125 and 3000 at 10, 2187 at 9, 2401 at 7; 1000's four transforms at 10).
+// At matched points (3000 at 10, 2187 at 9, 2401 at 7, 3125 at 5; 1000's four transforms at 10).
 static_assert(fixed_register_cap<float, 10>(320) == 48 && fixed_register_cap<float, 9>(256) == 40 &&
-              fixed_register_cap<float, 7>(352) == 32 && fixed_register_cap<float, 10>(1024) == 64);
+              fixed_register_cap<float, 7>(352) == 32 && fixed_register_cap<float, 10>(1024) == 64 &&
+              fixed_register_cap<float, 5>(640) == 32 && fixed_blocks_per_sm<float, 5>(640) == 3);
 static_assert(fixed_register_cap<double, 10>(320) == 96 && fixed_register_cap<double, 9>(256) == 80 &&
-              fixed_register_cap<double, 7>(352) == 56 && fixed_register_cap<double, 10>(416) == 128);
+              fixed_register_cap<double, 7>(352) == 56 && fixed_register_cap<double, 10>(416) == 128 &&
+              fixed_register_cap<double, 5>(640) == 48);
 
 // The shapes compiled: the single passes of common sizes, as make_passes builds them in both
 // precisions at the default block sizes (checked by test_12_gpu_emulated).
