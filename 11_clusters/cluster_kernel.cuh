@@ -45,18 +45,7 @@ __global__ void __launch_bounds__(ClusterFft<T, LOGN, REGISTER_IO>::kThreads, (m
 template <class T, int LOGN, bool REGISTER_IO>
 cudaLaunchConfig_t cluster_config(std::uint64_t transforms, cudaStream_t stream, cudaLaunchAttribute* attr) {
   using CF = ClusterFft<T, LOGN, REGISTER_IO>;
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(static_cast<unsigned>(transforms * CF::K));
-  cfg.blockDim = dim3(CF::kThreads);
-  cfg.dynamicSmemBytes = CF::kSharedBytes;
-  cfg.stream = stream;
-  attr->id = cudaLaunchAttributeClusterDimension;
-  attr->val.clusterDim.x = CF::K;
-  attr->val.clusterDim.y = 1;
-  attr->val.clusterDim.z = 1;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
-  return cfg;
+  return cuda::cluster_launch_config(static_cast<unsigned>(transforms * CF::K), CF::kThreads, CF::kSharedBytes, CF::K, stream, attr);
 }
 
 template <class T, int LOGN, bool REGISTER_IO>

@@ -38,18 +38,8 @@ __global__ void __launch_bounds__(Cluster::threads) __maxnreg__(Cluster::registe
 namespace {
 template <class T, class Cluster>
 cudaLaunchConfig_t cluster_config(std::uint64_t transforms, cudaStream_t stream, cudaLaunchAttribute* attr) {
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(static_cast<unsigned>(transforms * Cluster::ranks));
-  cfg.blockDim = dim3(Cluster::threads);
-  cfg.dynamicSmemBytes = Cluster::shared_points * sizeof(Complex<T>);
-  cfg.stream = stream;
-  attr->id = cudaLaunchAttributeClusterDimension;
-  attr->val.clusterDim.x = Cluster::ranks;
-  attr->val.clusterDim.y = 1;
-  attr->val.clusterDim.z = 1;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
-  return cfg;
+  return cuda::cluster_launch_config(static_cast<unsigned>(transforms * Cluster::ranks), Cluster::threads,
+                                     Cluster::shared_points * sizeof(Complex<T>), Cluster::ranks, stream, attr);
 }
 
 template <class T, class Cluster>

@@ -115,6 +115,25 @@ int device_shared_limit_bytes();
 // The attribute belongs to the kernel, not to a plan, so it is only ever raised: a later plan
 // that needs less must not take it away from an earlier one that needs more.
 void allow_shared(const void* kernel, std::size_t bytes);
+// A launch of `blocks` blocks of `threads` in clusters of `cluster` blocks along x, as
+// cudaLaunchKernelEx and cudaOccupancyMaxActiveClusters take it (11 and 12). The cluster
+// dimension goes in *attr, which must outlive the returned config.
+inline cudaLaunchConfig_t cluster_launch_config(unsigned blocks, unsigned threads, std::size_t shared_bytes, unsigned cluster,
+                                                cudaStream_t stream, cudaLaunchAttribute* attr) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(blocks);
+  cfg.blockDim = dim3(threads);
+  cfg.dynamicSmemBytes = shared_bytes;
+  cfg.stream = stream;
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = cluster;
+  attr->val.clusterDim.y = 1;
+  attr->val.clusterDim.z = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  return cfg;
+}
+
 // Throws course::size_error, naming the GPU and its compute capability, when the current device
 // is older than the course supports (gpu_limits.hpp); every GPU plan calls it before any work.
 void require_supported_gpu(const std::string& chapter);
