@@ -127,44 +127,46 @@ FFT_HD COURSE_FORCEINLINE bool cluster_butterfly(const StageShape& st, std::uint
   return true;
 }
 
+// f(u, c, p, q) for each of thread tid's butterflies u < U of a stage, numbered as
+// cluster_butterfly numbers them.
+template <unsigned C, int U, class F>
+FFT_HD COURSE_FORCEINLINE void each_cluster_butterfly(unsigned tid, unsigned threads, const StageShape& st, F&& f) {
+  COURSE_UNROLL
+  for (int u = 0; u < U; ++u) {
+    std::uint32_t c, p, q;
+    if (cluster_butterfly<C>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) f(u, c, p, q);
+  }
+}
+
 // A stage in shared memory, columns at rows row_pitch(L) points apart: each thread's
 // butterflies' inputs into registers (cluster_gather); the butterflies and their twiddles
 // (cluster_butterflies), then their outputs (cluster_store), both cluster_scatter.
 template <class Shape, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_gather(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* buf, StageRegs<R, T, P>& r) {
-  COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
-    std::uint32_t c, p, q;
-    if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+  each_cluster_butterfly<Shape::c, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t c, std::uint32_t p, std::uint32_t q) {
     COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) r.v[u][j] = buf[c * row_pitch(Shape::l) + q + st.s.d * (p + j * st.m)];
-  }
+  });
 }
 template <class Shape, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_butterflies(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
                                                    StageRegs<R, T, P>& r) {
-  COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
-    std::uint32_t c, p, q;
-    if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+  each_cluster_butterfly<Shape::c, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t /*c*/, std::uint32_t p, std::uint32_t /*q*/) {
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     const Complex<T>* tw = twiddles + st.offset + p * (R - 1);
     COURSE_UNROLL
     for (unsigned k = 1; k < R; ++k)
       if (p != 0) v[k] = v[k] * read_only(tw + k - 1);
-  }
+  });
 }
 template <class Shape, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_store(unsigned tid, unsigned threads, const StageShape& st, const StageRegs<R, T, P>& r, Complex<T>* buf) {
-  COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
-    std::uint32_t c, p, q;
-    if (!cluster_butterfly<Shape::c>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+  each_cluster_butterfly<Shape::c, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t c, std::uint32_t p, std::uint32_t q) {
     Complex<T>* row = buf + c * row_pitch(Shape::l) + q + st.s.d * R * p;
     COURSE_UNROLL
     for (unsigned k = 0; k < R; ++k) row[st.s.d * k] = r.v[u][k];
-  }
+  });
 }
 template <class Shape, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_scatter(unsigned tid, unsigned threads, const StageShape& st, const Complex<T>* twiddles,
@@ -194,14 +196,11 @@ FFT_HD COURSE_FORCEINLINE void cluster_stages(const Complex<T>* twiddles, Comple
 template <class Cluster, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_gather_columns(unsigned tid, unsigned threads, std::uint64_t t, unsigned rank, const ClusterArgs<T>& a,
                                                       const StageShape& st, StageRegs<R, T, P>& r) {
-  COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
-    std::uint32_t c, p, q;  // s = 1: q = 0
-    if (!cluster_butterfly<Cluster::c1>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+  each_cluster_butterfly<Cluster::c1, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t c, std::uint32_t p, std::uint32_t /*q*/) {  // s = 1: q = 0
     const Complex<T>* x = a.first.in + t * Cluster::n + rank * Cluster::c1 + c + p * Cluster::l2;
     COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) r.v[u][j] = maybe_conj(x[j * st.m * Cluster::l2], a.first.conj_in);
-  }
+  });
 }
 
 // The first pass in block `rank` of transform t's cluster: its columns' L1-point DFTs, the
@@ -230,10 +229,7 @@ FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsi
   using Second = typename Cluster::Second;
   static_assert(R == Second::radices[0] && P == Cluster::points_per_thread);
   constexpr StageShape st = Second::stage(0);
-  COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
-    std::uint32_t c, p, q;  // s = 1: q = 0
-    if (!cluster_butterfly<Cluster::c2>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+  each_cluster_butterfly<Cluster::c2, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t c, std::uint32_t p, std::uint32_t /*q*/) {  // s = 1: q = 0
     const std::uint32_t b = rank * Cluster::c2 + c;
     COURSE_UNROLL
     for (unsigned j = 0; j < R; ++j) {
@@ -241,7 +237,7 @@ FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsi
       const Complex<T> z = block_buf(holder)[(point - holder * Cluster::c1) * Cluster::pitch1 + b];
       r.v[u][j] = point * b == 0 ? z : z * outer_twiddle(a.first, std::uint64_t{point} * b);
     }
-  }
+  });
 }
 
 // The second pass's last stage writes straight to global memory: output q + s k of column b'
@@ -249,16 +245,13 @@ FFT_HD COURSE_FORCEINLINE void cluster_take(unsigned tid, unsigned threads, unsi
 template <class Cluster, unsigned R, class T, int P>
 FFT_HD COURSE_FORCEINLINE void cluster_scatter_columns(unsigned tid, unsigned threads, std::uint64_t t, unsigned rank, const ClusterArgs<T>& a,
                                                        const StageShape& st, StageRegs<R, T, P>& r) {
-  COURSE_UNROLL
-  for (int u = 0; u < StageRegs<R, T, P>::U; ++u) {
-    std::uint32_t c, p, q;
-    if (!cluster_butterfly<Cluster::c2>(st, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
+  each_cluster_butterfly<Cluster::c2, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t c, std::uint32_t /*p*/, std::uint32_t q) {
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
     Complex<T>* y = a.second.out + t * Cluster::n + rank * Cluster::c2 + c;
     COURSE_UNROLL
     for (unsigned k = 0; k < R; ++k) y[(q + st.s.d * k) * Cluster::l1] = maybe_conj(v[k], a.second.conj_out);
-  }
+  });
 }
 
 // The second pass from the taken points (taken(tid): a thread's registers of its first stage):
