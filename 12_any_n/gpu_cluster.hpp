@@ -63,7 +63,7 @@ struct ClusterPass {
 
 // The one cluster pass compiled: double 10000 = 100 x 100, each pass 10 x 10, 50 columns a block,
 // 10 points a thread: one radix-10 butterfly, 512 threads under a cap of 64 registers (ptxas,
-// sm_90: 12 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
+// sm_90: 36 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
 // warps an SM took 26% more time on the H100 (NOTES.md).
 using DoubleCluster10000 = ClusterPass<10, FixedPass<50, 320, 10, 10>, FixedPass<50, 320, 10, 10>>;
 static_assert(DoubleCluster10000::ranks == 2 && DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
@@ -154,10 +154,9 @@ FFT_HD COURSE_FORCEINLINE void cluster_butterflies(unsigned tid, unsigned thread
   each_cluster_butterfly<Shape::c, StageRegs<R, T, P>::U>(tid, threads, st, [&](int u, std::uint32_t /*c*/, std::uint32_t p, std::uint32_t /*q*/) {
     Complex<T>* v = r.v[u];
     butterfly<R, Direction::forward>(v);
-    const Complex<T>* tw = twiddles + st.offset + p * (R - 1);
     COURSE_UNROLL
     for (unsigned k = 1; k < R; ++k)
-      if (p != 0) v[k] = v[k] * read_only(tw + k - 1);
+      if (p != 0) v[k] = v[k] * stage_twiddle(twiddles + st.offset, st.s.d * p, k);
   });
 }
 template <class Shape, unsigned R, class T, int P>

@@ -43,18 +43,17 @@ struct FixedPass {
   }();
   static_assert(threads_at<kPointsPerThread> == THREADS, "THREADS is make_passes' 16 points a thread");
 
-  // Stage st as add_stages makes it: twiddles after the earlier stages', m = n / R of the
+  // Stage st as add_stages makes it: the pass's roots from the table's start, m = n / R of the
   // n = L / (R1 ... R(st-1)) points left, stride R1 ... R(st-1).
   static constexpr StageShape stage(int st) {
-    std::uint32_t n = l, s = 1, offset = 0;
+    std::uint32_t n = l, s = 1;
     for (int i = 0; i < st; ++i) {
-      offset += n / radices[i] * (radices[i] - 1);
       n /= radices[i];
       s *= radices[i];
     }
     StageShape sh{};
     sh.radix = static_cast<std::uint8_t>(radices[st]);
-    sh.offset = offset;
+    sh.offset = 0;
     sh.m = n / radices[st];
     sh.s = make_divisor(s);
     sh.per = make_divisor(l / radices[st]);
@@ -123,7 +122,8 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassAr
 // blocks an SM where 128 give three). Double keeps as many blocks an SM as the generic kernel at
 // 128 registers. Float takes one block more than at the generic kernel's 64 where 56 registers
 // give it (blocks of 5, 6, 7 and 12 warps: 2187, 2401, 3000, 3125, 6144), else keeps them. At 56
-// only 6144 spills (16 bytes, sm_90); on the H100 these took 2-10% less time, 2401 2% more.
+// and 16 points 2187, 3000 and 6144 spill 8 to 12 bytes, 2401 28 (sm_90); on the H100 these took
+// 2-10% less time than at 64, 2401 2% more.
 constexpr unsigned warps_per_sm(unsigned registers) {
   return 4 * (16384 / ((registers * 32 + 255) / 256 * 256));
 }
@@ -261,14 +261,13 @@ struct FixedChoice {
 };
 // Whichever took least time on the H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points,
 // gpu/matched-points and gpu/matched-direct rows). Float: its matched points wherever built,
-// 1-18% less than 16 (3125 most). Double: matched points with direct global I/O for 1000, 2401
-// and 3125 (14%, 1% and 17% less than through shared memory, where 3125's 5 points a thread
-// spill), through shared memory for 2187 and 3000 (5% and 9% less than direct); 8 points for
-// 6144 (7% less than 16); 16 for 1920.
+// 1-10% less than 16 (2401 most). Double: matched points with direct global I/O wherever
+// built (1000, 2187, 2401, 3000, 3125: 15%, 4%, 1%, 11% and 23% less than through shared memory,
+// where 3125's 5 points a thread spill); 8 points for 6144 (8% less than 16); 16 for 1920.
 inline constexpr std::array<FixedChoice, 6> kDoubleChoices = {{{1000, kMatchedPoints, true},
-                                                                {2187, kMatchedPoints, false},
+                                                                {2187, kMatchedPoints, true},
                                                                 {2401, kMatchedPoints, true},
-                                                                {3000, kMatchedPoints, false},
+                                                                {3000, kMatchedPoints, true},
                                                                 {3125, kMatchedPoints, true},
                                                                 {6144, 8, false}}};
 template <class T>

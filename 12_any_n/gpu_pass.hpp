@@ -74,7 +74,7 @@ FFT_HD inline std::uint32_t divide(std::uint32_t x, Divisor v) {
 
 struct StageShape {
   std::uint8_t radix = 2;
-  std::uint32_t offset = 0;  // its twiddles w(p k, n), k = 1 .. R-1, p < m, p-major
+  std::uint32_t offset = 0;  // the pass's roots w(e, L), e < L, in the table (stage_twiddle)
   std::uint32_t m = 1;       // n / R
   Divisor s;                 // the stage's stride within the L points
   Divisor per;               // L / R: butterflies per column
@@ -216,7 +216,10 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
                                 std::uint32_t& p, std::uint32_t& q) {
   if (i >= a.c * st.per.d) return false;
   std::uint32_t b;
-  if (a.columns_fast) {
+  if (a.c == 1) {  // one column (a compiled kernel's constant): no division to find it
+    c = 0;
+    b = i;
+  } else if (a.columns_fast) {
     c = i & (a.c - 1);
     b = i >> a.log_c;
   } else {
@@ -227,6 +230,14 @@ FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std:
   p = divide(b, st.s);
   q = b - p * st.s.d;
   return true;
+}
+
+// The twiddle w(p k, n) of a stage of stride s, n = L / s: the same root as w(p k s, L), so one
+// table of the pass's L roots serves every stage (entry p s k; ps = p s). The stages' own tables,
+// p-major, would hold as many (m (R - 1) a stage, L - 1 in all) and spread a warp's reads wider.
+template <class T>
+FFT_HD inline Complex<T> stage_twiddle(const Complex<T>* roots, std::uint32_t ps, unsigned k) {
+  return read_only(roots + ps * k);
 }
 
 // A stage reads shared memory `buf`, or, with FROM_GLOBAL (the first stage of a single pass),
@@ -272,10 +283,11 @@ COURSE_UNROLL
     } else {
       // w(0, n) = 1 is in the table exactly, so p = 0 needs no case of its own; a last stage
       // (m = 1, known to a compiled kernel) has only p = 0.
-      const Complex<T>* tw = a.stage_twiddles + st.offset + p * (R - 1);
+      const Complex<T>* roots = a.stage_twiddles + st.offset;
       buf[slot(a, c, base)] = v[0];
 COURSE_UNROLL
-      for (unsigned k = 1; k < R; ++k) buf[slot(a, c, base + st.s.d * k)] = st.m == 1 ? v[k] : v[k] * read_only(tw + k - 1);
+      for (unsigned k = 1; k < R; ++k)
+        buf[slot(a, c, base + st.s.d * k)] = st.m == 1 ? v[k] : v[k] * stage_twiddle(roots, st.s.d * p, k);
     }
   }
 }

@@ -151,22 +151,23 @@ inline std::vector<unsigned> pass_radices(std::size_t l) {
   return best;
 }
 
-// The stages of one L-point DFT, appending their twiddles w(p k, n) to the table.
+// The stages of one L-point DFT, appending the pass's roots w(e, L), e < L, to the table: a
+// stage of stride s reads its w(p k, L / s) as entry p k s (stage_twiddle, gpu_pass.hpp).
 template <class T>
 void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
   const auto r = pass_radices(l);
   if (r.size() > static_cast<std::size_t>(kMaxStages)) throw std::logic_error("12_any_n: more stages than PassArgs holds");
   a.stages = static_cast<int>(r.size());
+  const auto offset = static_cast<std::uint32_t>(table.size());
+  for (std::size_t e = 0; e < l; ++e) table.push_back(twiddle<T>(static_cast<std::int64_t>(e), static_cast<std::int64_t>(l)));
   std::size_t n = l, s = 1;
   for (int st = 0; st < a.stages; ++st) {
     StageShape& sh = a.stage[st];
     sh.radix = static_cast<std::uint8_t>(r[st]);
-    sh.offset = static_cast<std::uint32_t>(table.size());
+    sh.offset = offset;
     sh.m = static_cast<std::uint32_t>(n / r[st]);
     sh.s = make_divisor(static_cast<std::uint32_t>(s));
     sh.per = make_divisor(static_cast<std::uint32_t>(l / r[st]));
-    for (std::size_t p = 0; p < sh.m; ++p)
-      for (unsigned k = 1; k < r[st]; ++k) table.push_back(twiddle<T>(static_cast<std::int64_t>(p * k), static_cast<std::int64_t>(n)));
     n /= r[st];
     s *= r[st];
   }
