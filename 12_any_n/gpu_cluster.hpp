@@ -69,8 +69,8 @@ using DoubleCluster10000 = ClusterPass<10, FixedPass<50, 320, 10, 10>, FixedPass
 static_assert(DoubleCluster10000::ranks == 2 && DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
 static_assert(DoubleCluster10000::shared_points * sizeof(Complex<double>) * 2 <= 228 * 1024, "two blocks an SM");
 
-// The two bound passes (bind_pass), their stage twiddles moved to each pass's own first entry,
-// which FixedPass::stage's offsets count from.
+// The two bound passes (bind_pass), their stage twiddles moved to each pass's own roots, where
+// FixedPass::stage's offset (0) counts from.
 template <class T>
 struct ClusterArgs {
   PassArgs<T> first, second;
@@ -84,12 +84,12 @@ ClusterArgs<T> cluster_args(PassArgs<T> first, PassArgs<T> second, std::uint64_t
 }
 
 // Whether make_passes' passes of N are Cluster's: two passes of T = double, each with Shape's
-// radices and twiddle offsets (counted from the pass's first).
+// radices (every stage of a pass reads the same roots, add_stages).
 template <class Shape, class T>
 bool cluster_pass_matches(const PassArgs<T>& a) {
   if (a.l != Shape::l || a.stages != Shape::stages) return false;
   for (int st = 0; st < Shape::stages; ++st)
-    if (a.stage[st].radix != Shape::radices[st] || a.stage[st].offset - a.stage[0].offset != Shape::stage(st).offset) return false;
+    if (a.stage[st].radix != Shape::radices[st]) return false;
   return true;
 }
 template <class Cluster, class T>

@@ -262,8 +262,8 @@ struct FixedChoice {
 // Whichever took least time on the H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points,
 // gpu/matched-points and gpu/matched-direct rows). Float: its matched points wherever built,
 // 1-10% less than 16 (2401 most). Double: matched points with direct global I/O wherever
-// built (1000, 2187, 2401, 3000, 3125: 15%, 4%, 1%, 11% and 23% less than through shared memory,
-// where 3125's 5 points a thread spill); 8 points for 6144 (8% less than 16); 16 for 1920.
+// built (1000, 2187, 2401, 3000, 3125: 15%, 4%, 1%, 11% and 23% less than through shared
+// memory); 8 points for 6144 (8% less than 16); 16 for 1920.
 inline constexpr std::array<FixedChoice, 6> kDoubleChoices = {{{1000, kMatchedPoints, true},
                                                                 {2187, kMatchedPoints, true},
                                                                 {2401, kMatchedPoints, true},

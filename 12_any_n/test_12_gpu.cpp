@@ -314,7 +314,7 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::best, 8192), cfg));
   // Double's compiled shapes at the points a thread the plan does not choose: 1000, 2187 and 3125
   // at 8, 2187 and 6144 at 16 (the plan's kernels ran above: 6144 at 8 with its 768-thread block,
-  // 1000 and 3125 matched and direct, 2187 and 3000 matched through shared memory).
+  // 1000, 2187, 3000 and 3125 matched and direct; through shared memory below).
   cfg.sizes = {1000, 2187, 3125};
   require_conformance(conformance::check_conformance<double>(make_plan<double>(PassKernel::eight_points), cfg));
   cfg.sizes = {2187, 6144};
