@@ -2,13 +2,13 @@
 // the GPU kernel (cluster_kernel.cuh) and the CPU emulation (emulate.hpp) both run:
 //
 //   phase1   09's TileFft on the block's C1 columns: load from global memory, radix-16 stages
-//            in shared memory. The results stay there: row c1 holds k2 = 0 .. N2 - 1.
+//            in shared memory. The results stay there: row c1 holds k1 = 0 .. M1 - 1.
 //   -------  cluster barrier: every block's phase-1 results are complete
-//   gather   from the shared memory of all K blocks (distributed shared memory), the N1 values
-//            of each of this block's C2 rows, times the twiddle w(n1 k2, N), into registers
+//   gather   from the shared memory of all K blocks (distributed shared memory), the M2 values
+//            of each of this block's C2 rows, times the twiddle w(n2 k1, N), into registers
 //   -------  cluster barrier: no block overwrites what another is still reading
-//   phase2   C2 DFTs of N1 (TileFft's stages, from the gathered registers), store
-//            X[k2 + N2 k1] to global memory (v1: through its own shared memory at both ends)
+//   phase2   C2 DFTs of M2 (TileFft's stages, from the gathered registers), store
+//            X[k1 + M1 k2] to global memory (v1: through its own shared memory at both ends)
 //
 // The four-step identity (09's Part 2) with the transpose done once, through shared memory of
 // the cluster instead of a second pass over global memory.
@@ -41,11 +41,11 @@ struct ClusterFft {
   static constexpr radixn::Io IO = REGISTER_IO ? radixn::Io::columns : radixn::Io::shared;
   static constexpr ClusterShape S = make_cluster_shape(LOGN, static_cast<int>(sizeof(Complex<T>)));
   static_assert(S.valid(), "no cluster shape for this N and precision");
-  using F1 = radixn::TileFft<T, S.logn2, 4, S.log_elements, S.log_budget()>;  // C1 DFTs of N2
-  using F2 = radixn::TileFft<T, S.logn1, 4, S.log_elements, S.log_budget()>;  // C2 DFTs of N1
+  using F1 = radixn::TileFft<T, S.logn2, 4, S.log_elements, S.log_budget()>;  // C1 DFTs of M1
+  using F2 = radixn::TileFft<T, S.logn1, 4, S.log_elements, S.log_budget()>;  // C2 DFTs of M2
   static_assert(F1::C == (1 << S.logc1()) && F2::C == (1 << S.logc2()),
                 "TileFft's block must hold exactly the cluster's share of the transform");
-  static_assert(F2::kThreads % F2::C == 0, "a gathering thread keeps one row k2");
+  static_assert(F2::kThreads % F2::C == 0, "a gathering thread keeps one row k1");
 
   static constexpr int K = S.k();
   static constexpr int C1 = F1::C, C2 = F2::C;
@@ -54,8 +54,8 @@ struct ClusterFft {
   static constexpr int kSharedElements = max_of(F1::C * F1::S.row_stride, F2::C * F2::S.row_stride);
   static constexpr int kSharedBytes = kSharedElements * static_cast<int>(sizeof(Complex<T>));
 
-  // Phase 1 is 09's first pass (columns at stride N1, no pass twiddle); phase 2 its second pass
-  // (rows k2 at stride N2 on output, L = N2). Block (t, r) of the grid is block t K + r of each.
+  // Phase 1 is 09's first pass (columns at stride M2, no pass twiddle); phase 2 its second pass
+  // (rows k1 at stride M1 on output, L = M1). Block (t, r) of the grid is block t K + r of each.
   FFT_HD static radixn::PassArgs<T> phase1_args(const ClusterArgs<T>& c) {
     radixn::PassArgs<T> a;
     a.in = c.in;
@@ -76,7 +76,7 @@ struct ClusterFft {
     a.log_l = S.logn2;
     a.out_stride = 1;
     a.out_dist = std::int64_t{1} << LOGN;
-    a.out_order = -1;  // neighbouring rows k2 are neighbours in memory
+    a.out_order = -1;  // neighbouring rows k1 are neighbours in memory
     a.conj_out = c.inverse;
     return a;
   }
@@ -110,12 +110,12 @@ struct ClusterFft {
     }
   }
 
-  // Thread tid of phase 2 keeps one row c2 (k2 = rank C2 + c2) and its elements
-  // n1 = t + P2 m: with REGISTER_IO the placement of 09's column kernel (TileFft::stage_row,
+  // Thread tid of phase 2 keeps one row c2 (k1 = rank C2 + c2) and its elements
+  // n2 = t + P2 m: with REGISTER_IO the placement of 09's column kernel (TileFft::stage_row,
   // stage_thread, row_slot: m = row_slot<0>(j)), else the column walk of TileFft's load
-  // (c2 = tid mod C2, t = tid / C2, m = j). Either way the twiddles w(n1 k2, N) are
-  // PassTwiddles'. Element n1 lies in block n1 / C1, row n1 mod C1, at k2. remote(r) is block
-  // r's shared memory (the caller's own for r = rank); neighbouring threads read neighbouring k2
+  // (c2 = tid mod C2, t = tid / C2, m = j). Either way the twiddles w(n2 k1, N) are
+  // PassTwiddles'. Element n2 lies in block n2 / C1, row n2 mod C1, at k1. remote(r) is block
+  // r's shared memory (the caller's own for r = rank); neighbouring threads read neighbouring k1
   // of one row.
   template <class Remote>
   FFT_HD static void gather(unsigned tid, int rank, Remote&& remote, Complex<T>* v) {
@@ -127,14 +127,14 @@ struct ClusterFft {
       c2 = static_cast<int>(tid) & (C2 - 1);
       t = static_cast<int>(tid) >> S.logc2();
     }
-    const int k2 = rank * C2 + c2;
-    const typename F2::PassTwiddles w(t, k2, LOGN);
+    const int k1 = rank * C2 + c2;
+    const typename F2::PassTwiddles w(t, k1, LOGN);
     COURSE_UNROLL
     for (int j = 0; j < F2::E; ++j) {
       const int m = REGISTER_IO ? F2::template row_slot<0>(j) : j;
-      const int n1 = t + m * F2::P;
-      const Complex<T>* src = remote(n1 >> S.logc1());
-      v[j] = src[(n1 & (C1 - 1)) * F1::S.row_stride + radixn::pad(k2)] * w(m);
+      const int n2 = t + m * F2::P;
+      const Complex<T>* src = remote(n2 >> S.logc1());
+      v[j] = src[(n2 & (C1 - 1)) * F1::S.row_stride + radixn::pad(k1)] * w(m);
     }
   }
 

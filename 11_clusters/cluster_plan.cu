@@ -54,12 +54,12 @@ std::string Plan<T>::describe() const {
   s << "11_clusters: N = 2^" << c.logn << " (" << precision_name<T>() << "), batch " << batch_ << ": one pass over global memory\n"
     << "  cluster of K = " << c.k() << " blocks per transform" << (c.k() > kMaxPortableCluster ? " (non-portable size)" : "")
     << ", " << threads_ << " threads and " << shared_bytes_ / 1024.0 << " KiB of shared memory each\n"
-    << "  N = N1 x N2 = " << (1 << c.logn1) << " x " << (1 << c.logn2) << "\n"
-    << "  phase 1: each block " << (1 << c.logc1()) << " DFTs of N2 = " << (1 << c.logn2) << " (columns n1)\n"
-    << "  exchange: each block gathers " << (1 << c.logc2()) << " rows k2 from all " << c.k()
-    << " blocks' shared memory, twiddle w(n1 k2, N)\n"
+    << "  N = M1 x M2 = " << (1 << c.logn2) << " x " << (1 << c.logn1) << "\n"
+    << "  phase 1: each block " << (1 << c.logc1()) << " DFTs of M1 = " << (1 << c.logn2) << " (columns n2)\n"
+    << "  exchange: each block gathers " << (1 << c.logc2()) << " rows k1 from all " << c.k()
+    << " blocks' shared memory, twiddle w(n2 k1, N)\n"
     << "  I/O: " << (register_io_ ? "registers at both ends (09's column kernel)" : "through the shared tile at both ends") << "\n"
-    << "  phase 2: each block " << (1 << c.logc2()) << " DFTs of N1 = " << (1 << c.logn1) << ", stored X[k2 + N2 k1]\n"
+    << "  phase 2: each block " << (1 << c.logc2()) << " DFTs of M2 = " << (1 << c.logn1) << ", stored X[k1 + M1 k2]\n"
     << "  at most " << active_clusters_ << " clusters resident on this GPU";
   return s.str();
 }

@@ -1,15 +1,15 @@
 // The shape of a one-pass cluster transform of N = 2^logn points: how many blocks K share it, and
-// how N splits into N1 x N2 for the four-step identity (09's Part 2) inside the cluster.
+// how N splits into M1 x M2 for the four-step identity (09's Part 2, 09's names) inside the cluster.
 //
-//   phase 1   block r holds the C1 = N1 / K columns n1 = r C1 .. r C1 + C1 - 1, each N2 points:
-//             C1 DFTs of N2 (09's TileFft, M = N2)
-//   exchange  block r gathers rows k2 = r C2 .. r C2 + C2 - 1 (C2 = N2 / K) from every block's
-//             shared memory, times the twiddle w(n1 k2, N)
-//   phase 2   C2 DFTs of N1 (TileFft, M = N1), stored as X[k2 + N2 k1]
+//   phase 1   block r holds the C1 = M2 / K columns n2 = r C1 .. r C1 + C1 - 1, each M1 points:
+//             C1 DFTs of M1 (09's TileFft, M = M1)
+//   exchange  block r gathers rows k1 = r C2 .. r C2 + C2 - 1 (C2 = M1 / K) from every block's
+//             shared memory, times the twiddle w(n2 k1, N)
+//   phase 2   C2 DFTs of M2 (TileFft, M = M2), stored as X[k1 + M1 k2]
 //
 // Every block holds PB = N / K points in both phases. A TileFft block has at most 512 threads
 // of 16 elements (32 for the largest float size), so PB <= 8192 (16384). C2 = 64 keeps a warp's
-// gather inside one row of one remote block (32 neighbouring k2); C1 >= 4 keeps the global
+// gather inside one row of one remote block (32 neighbouring k1); C1 >= 4 keeps the global
 // loads in whole 32-byte sectors. Host and device code read the same constexpr table.
 #pragma once
 
@@ -27,8 +27,8 @@ inline constexpr int kMaxPortableCluster = 8;  // larger clusters are "non-porta
 struct ClusterShape {
   int logn = 0;
   int logk = 0;         // K = 2^logk blocks in the cluster
-  int logn1 = 0;        // phase 2's DFT length N1 (phase 1 has N1 columns)
-  int logn2 = 0;        // phase 1's DFT length N2 (phase 2 has N2 rows)
+  int logn1 = 0;        // log2 M2: phase 2's DFT length (phase 1 has M2 columns)
+  int logn2 = 0;        // log2 M1: phase 1's DFT length (phase 2 has M1 rows)
   int log_elements = 4;  // elements per thread in TileFft (16, or 32 for float 2^18)
   int elem_bytes = 8;
 

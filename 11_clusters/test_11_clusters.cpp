@@ -127,7 +127,7 @@ TEST_CASE("describe() names the cluster, the split and the shared memory", "[gpu
   Plan<float> plan(std::size_t{1} << 16, 2);
   const auto d = plan.describe();
   CHECK_THAT(d, contains("cluster of K = 8 blocks"));
-  CHECK_THAT(d, contains("N1 x N2 = 128 x 512"));
+  CHECK_THAT(d, contains("M1 x M2 = 512 x 128"));
   CHECK_THAT(d, contains("one pass"));
   CHECK(plan.active_clusters() >= 1);
 }
