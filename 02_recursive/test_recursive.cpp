@@ -5,7 +5,9 @@
 #include <new>
 #include <vector>
 
+#include "02_recursive/op_count.hpp"
 #include "02_recursive/recursive.hpp"
+#include "02_recursive/split_radix.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
 #include "common/metrics.hpp"
@@ -89,6 +91,17 @@ conformance::TransformFn<T> plan_fn() {
 }
 
 template <class T>
+conformance::TransformFn<T> split_fn() {
+  return [](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    splitradix::SplitRadixPlan<T> plan(n);  // refuses before any output is written
+    for (std::size_t b = 0; b < batch; ++b) {
+      std::copy(in.begin() + b * n, in.begin() + (b + 1) * n, out.begin() + b * n);
+      plan.execute(out.subspan(b * n, n), dir);
+    }
+  };
+}
+
+template <class T>
 double error_vs_reference(const std::vector<Complex<T>>& x, const std::vector<Complex<T>>& y) {
   const auto ref = reference_dft<T>(x, x.size(), 1, Direction::forward);
   return rel_l2_error<T, long double>(y, ref);
@@ -162,5 +175,36 @@ TEST_CASE("v1 allocates about 4N vectors per transform, v2 none", "[02][allocati
     // and at most a couple more from the library.
     CHECK(v1 >= 4 * n - 2);
     CHECK(v1 <= 4 * n + 2);
+  }
+}
+
+TEMPLATE_TEST_CASE("02 split radix passes the conformance suite", "[02][conformance][split]", float, double) {
+  require_conformance(conformance::check_conformance<TestType>(split_fn<TestType>(), config()));
+}
+
+// The plan's own recursion, run on numbers that count their +, - and *: the tally must be the
+// formula exactly, forward and inverse, and the counted run must still compute the transform.
+TEST_CASE("02 split radix does exactly 4 N log2 N - 6 N + 8 real operations", "[02][split][opcount]") {
+  using C = opcount::CountedComplex<double>;
+  for (unsigned k = 0; k <= 14; ++k) {
+    const std::size_t n = std::size_t{1} << k;
+    splitradix::SplitRadixPlan<double> plan(n);
+    std::vector<C> table;
+    for (const auto& w : plan.table()) table.push_back(C(w.re, w.im));
+    const auto x = random_gaussian<double>(n, fresh_seed() + k);
+    std::vector<C> in, out(n);
+    for (const auto& z : x) in.push_back(C(z.re, z.im));
+    for (Direction dir : {Direction::forward, Direction::inverse}) {
+      opcount::reset();
+      if (dir == Direction::forward) splitradix::split_radix_recurse<Direction::forward>(in.data(), 1, out.data(), n, table.data());
+      else splitradix::split_radix_recurse<Direction::inverse>(in.data(), 1, out.data(), n, table.data());
+      const auto counted = opcount::tally;
+      INFO("N = " << n << " " << to_string(dir) << ": " << counted.adds << " additions + " << counted.muls
+                  << " multiplications, formula " << opcount::split_radix_ops(n));
+      CHECK(counted.total() == opcount::split_radix_ops(n));
+      std::vector<Complex<double>> y(n);
+      for (std::size_t i = 0; i < n; ++i) y[i] = {out[i].re.v, out[i].im.v};
+      CHECK(rel_l2_error<double, long double>(y, reference_dft<double>(x, n, 1, dir)) <= tolerance<double>(n));
+    }
   }
 }

@@ -7,5 +7,9 @@ template class Radix2Plan<float>;
 template class Radix2Plan<double>;
 template class Radix4Plan<float>;
 template class Radix4Plan<double>;
+template class SplitRadixPlan<float>;
+template class SplitRadixPlan<double>;
+template class RealPlan<float>;
+template class RealPlan<double>;
 
 }  // namespace course::iterative
