@@ -25,7 +25,7 @@ chmod +x course
 git -c user.name=test -c user.email=test@example.invalid commit -q -m "course under test" -- course 2>/dev/null || true
 committed="$(git show HEAD:01_dft/lab/lab01.hpp | sha256sum | cut -d' ' -f1)"
 
-marker="SOLVED-IN-THE-TEACHERS-WORKING-TREE"
+marker="SOLVED-IN-THE-WORKING-TREE-$$-$(date +%s%N)"   # unique: no committed file holds it
 echo "// $marker" >>01_dft/lab/lab01.hpp
 echo "// an untracked helper" >01_dft/lab/helper_$marker.hpp
 

@@ -156,7 +156,11 @@ void check_stages(Grader& g) {
         return "x[" + std::to_string(i) + "] (element " + std::to_string(i % len) + " of the size-" + std::to_string(len) + " transform at " + std::to_string(i - i % len) + ")";
       });
       if (bad) {
-        const std::string where = s == 0 ? "after the bit-reversal permutation" : "after radix-4 stage " + std::to_string(s) + " (q = " + std::to_string(plan.quarter(s - 1)) + ")";
+        // Stages are numbered from 0, as the lesson numbers them (s = 0 .. t-1): check s > 0
+        // compares the output of radix-4 stage s - 1.
+        const std::string first = plan.leading_radix2() ? "after the bit-reversal permutation and the leading radix-2 stage"
+                                                        : "after the bit-reversal permutation";
+        const std::string where = s == 0 ? first : "after radix-4 stage " + std::to_string(s - 1) + " (q = " + std::to_string(plan.quarter(s - 1)) + ")";
         g.fail(section, "N = " + std::to_string(n) + " forward", where + ": " + *bad, g.todo(s == 0 ? 2 : 3));
         return;
       }

@@ -28,7 +28,11 @@ bool run_conformance(Grader& g, const std::string& what, conformance::TransformF
                               (cfg.batch > 1 ? ", batched" : "") + (cfg.refused.empty() ? "" : ", refused sizes"));
     return true;
   }
-  std::string msg = std::to_string(r.failures.size()) + " of " + std::to_string(r.checks) + " checks failed";
+  // A run that throws or leaves outputs unwritten fails before its comparisons are counted, so
+  // failures may outnumber r.checks: say "of N" only where it is a true share.
+  const std::size_t nf = r.failures.size();
+  std::string msg = std::to_string(nf) + (nf <= r.checks ? " of " + std::to_string(r.checks) : std::string()) +
+                    (nf == 1 && r.checks <= 1 ? " check failed" : " checks failed");
   for (std::size_t i = 0; i < r.failures.size() && i < shown; ++i) msg += "\n           " + r.failures[i];
   g.fail(section, what, msg, todo);
   return false;

@@ -3,6 +3,7 @@
 // on all of these.
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <limits>
 #include <sstream>
 
@@ -98,5 +99,29 @@ TEST_CASE("the JSON and markdown reports are written with the verdict, the seed 
   CHECK_THAT(j.str(), contains("\"gpu_part\": \"skipped\""));
   CHECK_THAT(j.str(), contains("x[3] = \\\"bad\\\""));  // escaped
   CHECK_THAT(m.str(), contains("NOT PASSED"));
+  // What the class report checks: the fingerprints and the digest are in every report.
+  CHECK_THAT(j.str(), contains("\"digest\": \""));
+  CHECK_THAT(j.str(), contains("\"grader_version\": \""));
+  CHECK_THAT(j.str(), contains("\"sources_sha256\": \""));
+  CHECK_THAT(j.str(), contains("\"machine\": \""));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the summary counts in words: 1 check passed, 2 checks passed", "[lab]") {
+  std::ostringstream out;
+  auto* old = std::cout.rdbuf(out.rdbuf());
+  {
+    auto g = make();
+    g.pass("A", "one");
+    g.finish();
+  }
+  {
+    auto g = make();
+    g.pass("A", "one");
+    g.pass("A", "two");
+    g.finish();
+  }
+  std::cout.rdbuf(old);
+  CHECK_THAT(out.str(), contains("PASSED: 1 check passed, 0 failed"));
+  CHECK_THAT(out.str(), contains("PASSED: 2 checks passed, 0 failed"));
 }
