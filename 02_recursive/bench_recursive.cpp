@@ -1,4 +1,4 @@
-// 02_recursive: v1 (textbook) and v2 (plan), in place, next to FFTW (measured plan, one
+// 02_recursive: v1 (textbook), v2 (plan) and split radix (plan), in place, next to FFTW (measured plan, one
 // thread) and the previous chapter's best (01 v2, out of place) in the same process.
 // Every power of two up to 2^8 shows where divide and conquer overtakes the O(N^2) sum.
 #include <benchmark/benchmark.h>
@@ -6,6 +6,7 @@
 #include "01_dft/dft.hpp"
 #include "common/bench_in_place.hpp"
 #include "02_recursive/recursive.hpp"
+#include "02_recursive/split_radix.hpp"
 #include "common/bench.hpp"
 #include "common/twiddle.hpp"
 
@@ -35,6 +36,13 @@ void register_precision() {
     with_defaults(benchmark::RegisterBenchmark(name("02_recursive", "v2", precision_name<T>(), n, 1).c_str(),
                                                [n](benchmark::State& state) {
                                                  recursive::RecursivePlan<T> plan(n);
+                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
+                                                   plan.execute(x, Direction::forward);
+                                                 });
+                                               }));
+    with_defaults(benchmark::RegisterBenchmark(name("02_recursive", "split-radix", precision_name<T>(), n, 1).c_str(),
+                                               [n](benchmark::State& state) {
+                                                 splitradix::SplitRadixPlan<T> plan(n);
                                                  time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
                                                    plan.execute(x, Direction::forward);
                                                  });

@@ -1,4 +1,4 @@
-// 12_any_n (CPU): the plan for any N next to FFTW (measured plans, one thread) in the same process;
+// 12_any_n (CPU): the plan for any N and the prime-factor plan next to FFTW (measured plans, one thread) in the same process;
 // and 03 v3 at the power-of-two lengths Bluestein convolves with, since two of those are most of
 // Bluestein's time. Rows carry /threads:1 (one thread, as FFTW's rows), which tells tools/report.py
 // they are CPU rows of a chapter numbered past 05.
@@ -13,6 +13,7 @@
 
 #include "03_iterative/iterative.hpp"
 #include "12_any_n/any_n.hpp"
+#include "12_any_n/prime_factor.hpp"
 #include "common/bench.hpp"
 #include "common/bench_in_place.hpp"
 
@@ -23,7 +24,8 @@ using namespace course::bench;
 
 // The lesson's sizes: audio, video rows, round numbers, primes, a power of two for scale.
 const std::vector<std::size_t> sizes = {1000, 1920, 4096, 10000, 44100, 59049 /* 3^10 */, 65536, 1009, 65537,
-                                        1000000, 999983, 1 << 20};
+                                        1000000, 999983, 1 << 20,
+                                        13312 /* 13 * 2^10 */, 720896 /* 11 * 2^16 */};
 
 template <class T>
 void register_precision() {
@@ -32,6 +34,18 @@ void register_precision() {
     with_defaults(benchmark::RegisterBenchmark(name("12_any_n", variant, precision_name<T>(), n, 1, 1).c_str(),
                                                [n](benchmark::State& state) {
                                                  const anyn::Plan<T> plan(n);
+                                                 state.SetLabel(plan.describe());
+                                                 time_out_of_place<T>(state, n, [&](auto x, auto y) { plan.execute(x, y, Direction::forward); });
+                                               }))
+        ->UseRealTime();
+  }
+  // The prime-factor plan (its own split: N1 the largest prime power) wherever N has two coprime
+  // factors: against the plan above (mixed radix, or Bluestein for 13312 and 720896) and FFTW.
+  for (std::size_t n : sizes) {
+    if (anyn::prime_powers(n).size() < 2) continue;
+    with_defaults(benchmark::RegisterBenchmark(name("12_any_n", "prime-factor", precision_name<T>(), n, 1, 1).c_str(),
+                                               [n](benchmark::State& state) {
+                                                 const anyn::PrimeFactorPlan<T> plan(n);
                                                  state.SetLabel(plan.describe());
                                                  time_out_of_place<T>(state, n, [&](auto x, auto y) { plan.execute(x, y, Direction::forward); });
                                                }))
