@@ -1,7 +1,7 @@
 // 08_cuda_stockham on the GPU: every variant through the shared conformance suite, float and
 // double, N = 2^0 .. 2^20 single and batched; refused sizes; the device twiddle table.
 // Without a CUDA device the runner exits 77 (skipped). Test cases tagged [sanitize] are the
-// small ones gpu_check.sh runs under compute-sanitizer (memcheck; racecheck for [fused]).
+// small ones tools/gpu_check.sh runs under compute-sanitizer (memcheck; racecheck for [fused]).
 #include <cmath>
 #include <memory>
 #include <vector>

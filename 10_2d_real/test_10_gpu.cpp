@@ -1,6 +1,6 @@
 // The chapter's plans on a GPU (exit 77 without one): 2D C2C, R2C / C2R and the OTF pipeline
 // against FFTW's 2D plans (long double), float and double, outputs poisoned with NaN first.
-// [sanitize] marks the small cases gpu_check.sh runs under compute-sanitizer.
+// [sanitize] marks the small cases tools/gpu_check.sh runs under compute-sanitizer.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // How far compute-sanitizer's racecheck sees a cluster's distributed shared memory: a kernel in
 // clusters of two blocks where block 1 reads what block 0 wrote into its own shared memory,
 // through map_shared_rank. With `synced`, cluster.sync() orders the write before the read (no
-// hazard); with `race`, that sync is left out, a real race. gpu_check.sh runs racecheck on both
+// hazard); with `race`, that sync is left out, a real race. tools/gpu_check.sh runs racecheck on both
 // and prints what it reports: a tool that finds the planted race covers DSMEM; one that reports
 // 0 hazards for both does not, and the chapter's clean racecheck says nothing about DSMEM.
 //   racecheck_probe_11 synced|race
