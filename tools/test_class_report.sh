@@ -8,7 +8,9 @@
 #   3. dave hands in a copy of alice's report: exactly alice and dave are flagged (seed reused);
 #   4. bob edits his handed-in source after grading: exactly bob is flagged;
 #   5. erin's report comes from a grader whose grade.cpp differs (its hash changed and the
-#      digest recomputed, as a rebuilt grader would write it): exactly erin is flagged.
+#      digest recomputed, as a rebuilt grader would write it): exactly erin is flagged;
+#   6. with it, carol's report carries a performance band (as a GPU run writes it): the table
+#      shows her ratio against the reference.
 # usage: tools/test_class_report.sh <build dir> <course source dir>
 set -euo pipefail
 build="${1:?usage: test_class_report.sh <build dir> <course source dir>}"
@@ -81,7 +83,21 @@ rep["grader_files"]["01_dft/lab/grade.cpp"] = hashlib.sha256(b"a grade.cpp that 
 rep["digest"] = hashlib.sha256(cr.canonical(dict(rep, seed=raw["seed"], metrics=raw["metrics"])).encode()).hexdigest()
 json.dump(rep, open(sys.argv[2], "w"), indent=2)
 EOF
+# 6. carol's report as a GPU machine writes it: a band ran (the grader's metric names), digest
+#    recomputed; the table must show her ratio, and not flag her.
+python3 - "$tool" "$tmp/class/carol/01.json" <<'EOF2'
+import hashlib, importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("cr", sys.argv[1]); cr = importlib.util.module_from_spec(spec); spec.loader.exec_module(cr)
+text = open(sys.argv[2]).read()
+rep = json.loads(text); raw = json.loads(text, parse_float=str, parse_int=str)
+rep["gpu_part"] = "graded"
+rep["metrics"] = {"N = 4096 (float): your time (ms)": 0.44, "N = 4096 (float): reference time (ms)": 0.4, "N = 4096 (float): ratio": 1.1}
+raw["metrics"] = {k: str(v) for k, v in rep["metrics"].items()}
+rep["digest"] = hashlib.sha256(cr.canonical(dict(rep, seed=raw["seed"], metrics=raw["metrics"])).encode()).hexdigest()
+json.dump(rep, open(sys.argv[2], "w"), indent=2)
+EOF2
 run grader "erin"
 grep -q "differs from the course's: 01_dft/lab/grade.cpp" "$tmp/grader.out" || fail "erin's flag does not name grade.cpp"
 grep -q "digest does not match" "$tmp/grader.out" && fail "erin's digest was recomputed; only the grader may be flagged"
+grep -q "| carol | 01 | .* | graded | 1.10x (N = 4096 (float)) |" "$tmp/grader.md" || fail "carol's band ratio is not in the table"
 echo "class report test passed"
