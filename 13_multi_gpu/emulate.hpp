@@ -1,0 +1,92 @@
+// The multi-GPU transform on one CPU: ranks are arrays, NCCL's messages are copies, and every
+// index comes from the same slabs.hpp functions the kernel and the exchange call. The local
+// FFTs are FFTW's (the course's reference), so what this checks is the chapter's own part: the
+// split, the twiddles, the packing, the messages and the layouts.
+//
+//   auto y = emulate<float>(Kind::one_d, split, blocks, Direction::forward);   // blocks[r]: rank r's
+//
+// Index is a policy so that a test can plant a wrong map (a wrong block, say) and see it fail.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "13_multi_gpu/slabs.hpp"
+#include "common/complex.hpp"
+#include "common/reference.hpp"
+#include "common/twiddle.hpp"
+
+namespace course::multigpu {
+
+struct SlabIndex {
+  static std::int64_t pack(const Split& s, std::int64_t a, std::int64_t k1) { return pack_index(s, a, k1); }
+  static Message msg(const Split& s, std::int64_t from, std::int64_t to, std::int64_t c) { return message(s, from, to, c); }
+  static std::int64_t column_in(const Split& s, std::int64_t c, std::int64_t n2, std::int64_t kc) { return step4_input(s, c, n2, kc); }
+};
+
+template <class T, class Index = SlabIndex>
+std::vector<std::vector<Complex<T>>> emulate(Kind kind, const Split& forward_split, const std::vector<std::vector<Complex<T>>>& blocks,
+                                             Direction dir) {
+  const Split s = dir == Direction::forward ? forward_split : forward_split.swapped();
+  const auto P = static_cast<std::size_t>(s.p);
+  const auto local = static_cast<std::size_t>(s.local());
+  // NaN everywhere first: a point no index reaches stays NaN and fails the comparison.
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<std::vector<Complex<T>>> send(P, std::vector<Complex<T>>(local, Complex<T>{nan, nan})), recv = send, out = send;
+  FftwPlan<T> rows(static_cast<std::size_t>(s.n1), static_cast<std::size_t>(s.rows()), dir);
+  for (std::size_t r = 0; r < P; ++r) {
+    // Step 1, then step 2 point by point.
+    const std::vector<Complex<T>> w = rows(blocks[r]);
+    for (std::int64_t c = 0; c < s.chunks; ++c)
+    for (std::int64_t a = 0; a < s.rows(); ++a)
+      for (std::int64_t i = 0; i < s.p * s.chunk_cols(); ++i) {
+        const std::int64_t k1 = chunk_column(s, c, i);
+        Complex<T> v = w[static_cast<std::size_t>(a * s.n1 + k1)];
+        if (kind == Kind::one_d) {
+          const Complex<T> t = twiddle<T>(twiddle_exponent(s, static_cast<std::int64_t>(r), a, k1), s.n());
+          v = v * (dir == Direction::forward ? t : conj(t));
+        }
+        send[r][static_cast<std::size_t>(Index::pack(s, a, k1))] = v;
+      }
+  }
+  // Step 3: every message of every chunk, as NCCL would deliver it.
+  for (std::int64_t c = 0; c < s.chunks; ++c)
+    for (std::size_t from = 0; from < P; ++from)
+      for (std::size_t to = 0; to < P; ++to) {
+        const Message m = Index::msg(s, static_cast<std::int64_t>(from), static_cast<std::int64_t>(to), c);
+        for (std::int64_t i = 0; i < m.count; ++i)
+          recv[to][static_cast<std::size_t>(m.recv_offset + i)] = send[from][static_cast<std::size_t>(m.send_offset + i)];
+      }
+  // Step 4: each column gathered at its stride (the transpose), transformed, written contiguous.
+  FftwPlan<T> column(static_cast<std::size_t>(s.n2), 1, dir);
+  for (std::size_t r = 0; r < P; ++r)
+    for (std::int64_t c = 0; c < s.chunks; ++c)
+      for (std::int64_t kc = 0; kc < s.chunk_cols(); ++kc) {
+        std::vector<Complex<T>> col(static_cast<std::size_t>(s.n2));
+        for (std::int64_t n2 = 0; n2 < s.n2; ++n2) col[static_cast<std::size_t>(n2)] = recv[r][static_cast<std::size_t>(Index::column_in(s, c, n2, kc))];
+        const std::vector<Complex<T>> y = column(col);
+        for (std::int64_t k2 = 0; k2 < s.n2; ++k2) out[r][static_cast<std::size_t>(step4_output(s, c, kc, k2))] = y[static_cast<std::size_t>(k2)];
+      }
+  return out;
+}
+
+// A whole signal dealt out into blocks by the plan's input layout, and blocks gathered back by
+// its output layout: how the tests go between natural order and the GPUs' slabs.
+template <class T>
+std::vector<std::vector<Complex<T>>> deal(Kind kind, const Split& s, Direction dir, std::span<const Complex<T>> x) {
+  std::vector<std::vector<Complex<T>>> blocks(static_cast<std::size_t>(s.p), std::vector<Complex<T>>(static_cast<std::size_t>(s.local())));
+  for (std::int64_t r = 0; r < s.p; ++r)
+    for (std::int64_t j = 0; j < s.local(); ++j)
+      blocks[static_cast<std::size_t>(r)][static_cast<std::size_t>(j)] =
+          x[static_cast<std::size_t>(global_index(kind, s, dir == Direction::forward, true, r, j))];
+  return blocks;
+}
+template <class T>
+void collect(Kind kind, const Split& s, Direction dir, const std::vector<std::vector<Complex<T>>>& blocks, std::span<Complex<T>> y) {
+  for (std::int64_t r = 0; r < s.p; ++r)
+    for (std::int64_t j = 0; j < s.local(); ++j)
+      y[static_cast<std::size_t>(global_index(kind, s, dir == Direction::forward, false, r, j))] =
+          blocks[static_cast<std::size_t>(r)][static_cast<std::size_t>(j)];
+}
+
+}  // namespace course::multigpu

@@ -1,0 +1,126 @@
+// Where every point of one transform lives when it is spread over P GPUs: the index maps that
+// the GPU kernels (transpose_fft.cu), the NCCL exchange and the CPU emulation (emulate.hpp)
+// all call, so CI checks on the CPU the very arithmetic the GPUs run.
+//
+// The transform is 05's transpose method: N = N1 N2 points seen as an N2 x N1 matrix of slabs.
+//   step 1  every rank: its N2/P rows, N1-point FFTs along them (contiguous)
+//   step 2  twiddle (1D only) and pack: element (a, k1) goes to the block of the rank that owns
+//           column k1, in the order that rank's step 3 reads
+//   step 3  all-to-all exchange: every rank sends one tile of N/P^2 points to every rank
+//   step 4  every rank: its N1/P columns, transposed so that each lies contiguous, then N2-point
+//           FFTs along them
+// The exchange can be cut into C chunks of columns; chunk c's step 4 runs as soon as chunk c
+// has arrived, while chunk c + 1 is still on the wire (the overlapped variant).
+#pragma once
+
+#include <cstdint>
+
+#include "common/complex.hpp"
+
+namespace course::multigpu {
+
+// Every size here is a power of two, so a quotient is a shift and a remainder a mask: a 64-bit
+// division costs a GPU about a hundred instructions, a shift one.
+FFT_HD inline int log2_of(std::int64_t d) {
+#if defined(__CUDA_ARCH__)
+  return __ffsll(d) - 1;
+#else
+  return __builtin_ctzll(static_cast<unsigned long long>(d));
+#endif
+}
+FFT_HD inline std::int64_t quot(std::int64_t x, std::int64_t d) { return x >> log2_of(d); }
+FFT_HD inline std::int64_t rem(std::int64_t x, std::int64_t d) { return x & (d - 1); }
+
+// One rank's share of an N1 x N2 split over P ranks, with the exchange cut into C chunks.
+struct Split {
+  std::int64_t n1 = 1, n2 = 1, p = 1, chunks = 1;
+
+  FFT_HD std::int64_t n() const { return n1 * n2; }
+  FFT_HD std::int64_t rows() const { return n2 / p; }            // slab rows a rank holds in step 1
+  FFT_HD std::int64_t cols() const { return n1 / p; }            // columns a rank holds in step 4
+  FFT_HD std::int64_t chunk_cols() const { return cols() / chunks; }
+  FFT_HD std::int64_t local() const { return rows() * n1; }      // N / P points on every rank
+  FFT_HD std::int64_t tile() const { return rows() * cols(); }   // points a rank sends each peer
+  FFT_HD std::int64_t chunk_tile() const { return rows() * chunk_cols(); }
+  // The inverse runs the same steps with the roles of N1 and N2 swapped (see global_index).
+  FFT_HD Split swapped() const { return {n2, n1, p, chunks}; }
+};
+
+// The 1D split of N = 2^k: N1 = 2^ceil(k/2) >= N2 = 2^floor(k/2), as square as 2^k allows,
+// so that both local FFTs are as short as they can be.
+inline Split split_1d(std::int64_t n, std::int64_t p, std::int64_t chunks = 1) {
+  std::int64_t n1 = 1;
+  while (n1 * n1 < n) n1 *= 2;
+  return {n1, n / n1, p, chunks};
+}
+
+// Step 2: where element (a, k1) of a rank's step-1 result goes in its send buffer. The block
+// for peer d holds d's columns k1 = d N1/P + kl, chunk by chunk, each chunk row-major (a, kc).
+FFT_HD inline std::int64_t pack_index(const Split& s, std::int64_t a, std::int64_t k1) {
+  const std::int64_t d = quot(k1, s.cols()), kl = rem(k1, s.cols());
+  const std::int64_t c = quot(kl, s.chunk_cols()), kc = rem(kl, s.chunk_cols());
+  return d * s.tile() + c * s.chunk_tile() + a * s.chunk_cols() + kc;
+}
+
+// Step 2 packs chunk by chunk: point i of chunk c (i < P N1/(P C)) is column k1 of peer
+// d = i / (N1/(P C)), so that chunk c can leave while chunk c + 1 is packed.
+FFT_HD inline std::int64_t chunk_column(const Split& s, std::int64_t c, std::int64_t i) {
+  return quot(i, s.chunk_cols()) * s.cols() + c * s.chunk_cols() + rem(i, s.chunk_cols());
+}
+
+// The twiddle of element (a, k1) on rank r: w(n2 k1, N) with n2 = r N2/P + a, as an exponent
+// m = n2 k1 mod N (exact in 64 bits up to N = 2^31, since n2 k1 < N).
+FFT_HD inline std::int64_t twiddle_exponent(const Split& s, std::int64_t r, std::int64_t a, std::int64_t k1) {
+  return rem((r * s.rows() + a) * k1, s.n());
+}
+
+// Step 3: one message of chunk c, from rank `from` to rank `to`. The sender reads `count`
+// points at send_offset of its send buffer; the receiver writes them at recv_offset of its
+// receive buffer. Chunk c of the receive buffer is then an N2 x (N1/(P C)) row-major matrix:
+// row n2 = from N2/P + a, which is what step 4 reads (step4_input).
+struct Message {
+  std::int64_t send_offset, recv_offset, count;
+};
+FFT_HD inline Message message(const Split& s, std::int64_t from, std::int64_t to, std::int64_t c) {
+  return {to * s.tile() + c * s.chunk_tile(), c * s.n2 * s.chunk_cols() + from * s.chunk_tile(), s.chunk_tile()};
+}
+
+// Step 4 reads column kc of chunk c as N2 points at stride N1/(P C) (step4_input) and first
+// transposes the chunk, so that each column lies contiguous at step4_output; the column FFTs
+// then run in place there: transform kl = c N1/(P C) + kc of the rank's N1/P.
+FFT_HD inline std::int64_t step4_input(const Split& s, std::int64_t c, std::int64_t n2, std::int64_t kc) {
+  return c * s.n2 * s.chunk_cols() + n2 * s.chunk_cols() + kc;
+}
+FFT_HD inline std::int64_t step4_output(const Split& s, std::int64_t c, std::int64_t kc, std::int64_t k2) {
+  return (c * s.chunk_cols() + kc) * s.n2 + k2;
+}
+
+// The layouts a caller deals with. Point j of rank r's block holds global element g:
+//   slab_input   1D: x[n1 N2 + r N2/P + a]     (j = a N1 + n1: the rank's N2/P columns of the
+//                                               N1 x N2 view x[n1 N2 + n2], one per row)
+//                2D: x[(r N2/P + a) N1 + n1]   (natural: rows r N2/P .. of an N2 x N1 image)
+//   slab_output  both: X[k1 + N1 k2]           (j = kl N2 + k2, k1 = r N1/P + kl: 05's
+//                                               "transposed" order; in 2D, column k1 of the
+//                                               result, stored as a row)
+// The inverse takes slab_output and returns slab_input: it runs on split.swapped(), whose
+// slab_input map is exactly this split's slab_output (and vice versa), so inverse(forward(x))
+// = N x block by block, with no reordering in between.
+enum class Kind { one_d, two_d };
+
+FFT_HD inline std::int64_t slab_input(Kind kind, const Split& s, std::int64_t r, std::int64_t j) {
+  const std::int64_t a = quot(j, s.n1), n1 = rem(j, s.n1);
+  return kind == Kind::one_d ? n1 * s.n2 + r * s.rows() + a : (r * s.rows() + a) * s.n1 + n1;
+}
+FFT_HD inline std::int64_t slab_output(const Split& s, std::int64_t r, std::int64_t j) {
+  return r * s.cols() + quot(j, s.n2) + s.n1 * rem(j, s.n2);
+}
+
+// The global index of point j of rank r's input (is_input) or output, for either direction.
+// `forward` is the forward split; in 2D its n1 is the image width, n2 the height.
+FFT_HD inline std::int64_t global_index(Kind kind, const Split& forward, bool is_forward, bool is_input,
+                                        std::int64_t r, std::int64_t j) {
+  if (is_forward == is_input) return slab_input(kind, forward, r, j);
+  return slab_output(forward, r, j);
+}
+
+}  // namespace course::multigpu

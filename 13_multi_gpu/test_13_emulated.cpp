@@ -1,0 +1,131 @@
+// The multi-GPU transform emulated on the CPU (emulate.hpp: ranks are arrays, messages are
+// copies), through the index maps the GPU path runs: the shared conformance suite in 1D on
+// P = 1, 2, 4 and 8 ranks, 2D against the reference, every chunk count, and two planted
+// mistakes that must fail. CI runs this; it needs no GPU, MPI or NCCL.
+#include <set>
+
+#include "13_multi_gpu/emulate.hpp"
+#include "common/catch.hpp"
+#include "common/conformance.hpp"
+#include "common/metrics.hpp"
+#include "common/signals.hpp"
+
+using namespace course;
+using namespace course::multigpu;
+
+namespace {
+
+template <class T, class Index = SlabIndex>
+void emulated_1d(std::span<const Complex<T>> x, std::span<Complex<T>> y, std::int64_t p, std::int64_t chunks, Direction dir) {
+  const Split s = split_1d(static_cast<std::int64_t>(x.size()), p, chunks);
+  collect<T>(Kind::one_d, s, dir, emulate<T, Index>(Kind::one_d, s, deal<T>(Kind::one_d, s, dir, x), dir), y);
+}
+
+// The 2D transform to long-double accuracy: rows, then columns (by transposing twice).
+template <class T>
+std::vector<Complex<long double>> reference_2d(std::span<const Complex<T>> x, std::size_t h, std::size_t w, Direction dir) {
+  const auto rows = reference_dft<T>(x, w, h, dir);
+  std::vector<Complex<long double>> t(h * w), out(h * w);
+  for (std::size_t i = 0; i < h; ++i)
+    for (std::size_t j = 0; j < w; ++j) t[j * h + i] = rows[i * w + j];
+  const auto cols = reference_dft<long double>(t, h, w, dir);
+  for (std::size_t i = 0; i < h; ++i)
+    for (std::size_t j = 0; j < w; ++j) out[i * w + j] = cols[j * h + i];
+  return out;
+}
+
+template <class T, class Index = SlabIndex>
+double error_1d(std::size_t n, std::int64_t p, std::int64_t chunks, std::uint64_t seed) {
+  const auto x = random_uniform<T>(n, seed);
+  std::vector<Complex<T>> y(n);
+  emulated_1d<T, Index>(x, y, p, chunks, Direction::forward);
+  return rel_l2_error<T, long double>(y, reference_dft<T>(x, n, 1, Direction::forward));
+}
+
+// Planted mistakes, each one index away from the real maps.
+struct WrongBlock : SlabIndex {  // every message lands in the next sender's block
+  static Message msg(const Split& s, std::int64_t from, std::int64_t to, std::int64_t c) {
+    return message(s, (from + 1) % s.p, to, c);
+  }
+};
+struct WrongColumn : SlabIndex {  // the pack sends column k1 to the next peer's block
+  static std::int64_t pack(const Split& s, std::int64_t a, std::int64_t k1) { return pack_index(s, a, (k1 + s.cols()) % s.n1); }
+};
+
+}  // namespace
+
+TEST_CASE("every layout is a permutation, and the inverse reads what the forward writes", "[emulated]") {
+  for (std::int64_t p : {1, 2, 4, 8})
+    for (std::int64_t k = 2; k <= 12; ++k) {
+      for (std::int64_t chunks : {1, 2, 4}) {
+        const Split s = split_1d(std::int64_t{1} << k, p, chunks);
+        if (s.n1 % (p * chunks) != 0 || s.n2 % (p * chunks) != 0) continue;
+        INFO("N = 2^" << k << ", P = " << p << ", C = " << chunks);
+        for (Kind kind : {Kind::one_d, Kind::two_d})
+          for (bool input : {true, false}) {
+            std::set<std::int64_t> seen;
+            for (std::int64_t r = 0; r < p; ++r)
+              for (std::int64_t j = 0; j < s.local(); ++j) seen.insert(global_index(kind, s, true, input, r, j));
+            REQUIRE(static_cast<std::int64_t>(seen.size()) == s.n());
+            REQUIRE(*seen.rbegin() == s.n() - 1);
+          }
+        for (std::int64_t r = 0; r < p; ++r)
+          for (std::int64_t j = 0; j < s.local(); ++j)
+            REQUIRE(slab_input(Kind::one_d, s.swapped(), r, j) == slab_output(s, r, j));
+        std::set<std::int64_t> packed;
+        for (std::int64_t a = 0; a < s.rows(); ++a)
+          for (std::int64_t k1 = 0; k1 < s.n1; ++k1) packed.insert(pack_index(s, a, k1));
+        REQUIRE(static_cast<std::int64_t>(packed.size()) == s.local());
+      }
+    }
+}
+
+TEMPLATE_TEST_CASE("1D on P emulated ranks passes the conformance suite", "[emulated]", float, double) {
+  for (std::int64_t p : {1, 2, 4, 8})
+    for (std::int64_t chunks : {1, 4}) {
+      conformance::Config cfg;
+      for (std::size_t n = static_cast<std::size_t>(std::max<std::int64_t>(4, p * p)); n <= (1u << 12); n *= 2) {
+        const Split s = split_1d(static_cast<std::int64_t>(n), p, chunks);
+        if (s.n1 % (p * chunks) == 0 && s.n2 % (p * chunks) == 0) cfg.sizes.push_back(n);
+      }
+      if (cfg.sizes.empty()) continue;
+      cfg.refuse_batch_zero = false;  // the emulation has no plan to refuse with
+      auto fn = [p, chunks](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t, std::size_t,
+                            Direction dir) { emulated_1d<TestType>(in, out, p, chunks, dir); };
+      INFO("P = " << p << ", chunks = " << chunks);
+      require_conformance(conformance::check_conformance<TestType>(fn, cfg));
+    }
+}
+
+TEMPLATE_TEST_CASE("2D by slabs on P emulated ranks agrees with the reference both ways", "[emulated]", float, double) {
+  const std::uint64_t seed = fresh_seed();
+  for (std::int64_t p : {1, 2, 4})
+    for (auto [h, w] : {std::pair<std::int64_t, std::int64_t>{8, 8}, {16, 64}, {128, 4}, {32, 32}}) {
+      if (h % p != 0 || w % p != 0) continue;
+      const Split s{w, h, p, 1};
+      const auto n = static_cast<std::size_t>(h * w);
+      const auto x = random_uniform<TestType>(n, seed + static_cast<std::uint64_t>(h * w * p));
+      std::vector<Complex<TestType>> y(n), z(n);
+      collect<TestType>(Kind::two_d, s, Direction::forward,
+                        emulate<TestType>(Kind::two_d, s, deal<TestType>(Kind::two_d, s, Direction::forward, x), Direction::forward), y);
+      INFO(h << " x " << w << " on P = " << p << ", COURSE_SEED=" << seed);
+      const auto ref = reference_2d<TestType>(x, static_cast<std::size_t>(h), static_cast<std::size_t>(w), Direction::forward);
+      CHECK(rel_l2_error<TestType, long double>(y, ref) < tolerance<TestType>(n));
+      collect<TestType>(Kind::two_d, s, Direction::inverse,
+                        emulate<TestType>(Kind::two_d, s, deal<TestType>(Kind::two_d, s, Direction::inverse, y), Direction::inverse), z);
+      for (auto& v : z) v = v * static_cast<TestType>(1.0 / static_cast<double>(n));
+      CHECK(rel_l2_error<TestType, TestType>(z, x) < tolerance<TestType>(n));
+    }
+}
+
+TEST_CASE("a planted wrong block or column index fails the comparison", "[emulated]") {
+  const std::uint64_t seed = fresh_seed();
+  INFO("COURSE_SEED=" << seed);
+  for (std::int64_t p : {2, 4}) {
+    const std::size_t n = 1024;
+    CHECK(error_1d<double>(n, p, 1, seed) < tolerance<double>(n));
+    CHECK(error_1d<double, WrongBlock>(n, p, 1, seed) > 0.1);
+    CHECK(error_1d<double, WrongBlock>(n, p, 4, seed) > 0.1);
+    CHECK(error_1d<double, WrongColumn>(n, p, 1, seed) > 0.1);
+  }
+}

@@ -1,0 +1,237 @@
+// Read me first: one FFT over P GPUs in four steps, each rank on its own GPU (the lesson quotes
+// this file). The local FFTs are the course's own single-GPU plans (11's fastest, which is 09's
+// where clusters do not pay); what is new here is the kernel that twiddles and packs, the
+// exchange, and the transpose that makes the columns contiguous again.
+// The index maps are slabs.hpp's, which the CPU emulation (emulate.hpp) runs too.
+#include <nccl.h>
+
+#include <algorithm>
+
+#include "11_clusters/fastest_plan.hpp"
+#include "13_multi_gpu/multi_gpu_plan.hpp"
+#include "common/sizes.hpp"
+
+namespace course::multigpu {
+
+// Step 2 for chunk c, one thread per point: multiply by the twiddle w(n2 k1, N) (1D only: a
+// 2D transform has none between its row and column FFTs) and store the point where the
+// exchange sends it. Row a of the slab is blockIdx.y; thread i takes column k1 = d N1/P +
+// c N1/(P C) + kc of peer d, so consecutive threads load and store consecutive points.
+template <class T, bool TWIDDLE>
+__global__ void twiddle_and_pack(const Complex<T>* slab, Complex<T>* send, Split s, std::int64_t rank, std::int64_t c, double sign) {
+  const std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+  if (i >= s.p * s.chunk_cols()) return;
+  const std::int64_t k1 = chunk_column(s, c, i);
+  for (std::int64_t a = blockIdx.y; a < s.rows(); a += gridDim.y) {
+    Complex<T> v = slab[a * s.n1 + k1];
+    if (TWIDDLE) {
+      // The angle from the exact exponent, in double: no error grows with N.
+      double sin_w, cos_w;
+      sincospi(sign * 2.0 * static_cast<double>(twiddle_exponent(s, rank, a, k1)) / static_cast<double>(s.n()), &sin_w, &cos_w);
+      v = v * Complex<T>{static_cast<T>(cos_w), static_cast<T>(sin_w)};
+    }
+    send[pack_index(s, a, k1)] = v;
+  }
+}
+
+// Step 4's first half, for chunk c: the N2 x N1/(P C) matrix that arrived becomes its
+// transpose, one 32 x 32 tile a block. A warp reads a row of the tile and writes a column of
+// it, so both global accesses are coalesced; the odd row length (33) of the shared tile puts
+// the 32 points of a column in different banks.
+constexpr int kTile = 32, kTileRows = 8;
+
+template <class T>
+__global__ void transpose_chunk(const Complex<T>* recv, Complex<T>* columns, Split s, std::int64_t c) {
+  __shared__ Complex<T> tile[kTile][kTile + 1];
+  const std::int64_t n2_0 = static_cast<std::int64_t>(blockIdx.y) * kTile, kc_0 = static_cast<std::int64_t>(blockIdx.x) * kTile;
+  for (int i = threadIdx.y; i < kTile; i += kTileRows) {
+    const std::int64_t n2 = n2_0 + i, kc = kc_0 + threadIdx.x;
+    if (n2 < s.n2 && kc < s.chunk_cols()) tile[i][threadIdx.x] = recv[step4_input(s, c, n2, kc)];
+  }
+  __syncthreads();
+  for (int i = threadIdx.y; i < kTile; i += kTileRows) {
+    const std::int64_t kc = kc_0 + i, n2 = n2_0 + threadIdx.x;
+    if (n2 < s.n2 && kc < s.chunk_cols()) columns[step4_output(s, c, kc, n2)] = tile[threadIdx.x][i];
+  }
+}
+
+template <class T>
+struct Plan<T>::Steps {
+  Split split;
+  std::unique_ptr<clusters::FastestPlan<T>> rows;     // step 1: N2/P contiguous N1-point FFTs
+  std::unique_ptr<clusters::FastestPlan<T>> columns;  // step 4: N1/(P C) contiguous N2-point FFTs
+};
+
+template <class T>
+ncclDataType_t nccl_real();
+template <>
+ncclDataType_t nccl_real<float>() { return ncclFloat; }
+template <>
+ncclDataType_t nccl_real<double>() { return ncclDouble; }
+
+// Step 3 for one chunk: a message to every rank and one from every rank, grouped so that NCCL
+// runs them all at once. The block a rank keeps for itself is a device copy.
+template <class T>
+void Plan<T>::exchange(const Split& s, std::int64_t c, cudaStream_t st) {
+  const int me = comm_.rank();
+  check_nccl(ncclGroupStart(), "ncclGroupStart");
+  for (int peer = 0; peer < comm_.ranks(); ++peer) {
+    const Message out = message(s, me, peer, c), in = message(s, peer, me, c);
+    if (peer == me) {
+      COURSE_CUDA_CHECK(cudaMemcpyAsync(recv_.data() + in.recv_offset, send_.data() + out.send_offset,
+                                        static_cast<std::size_t>(out.count) * sizeof(Complex<T>), cudaMemcpyDeviceToDevice, st));
+      continue;
+    }
+    const auto reals = static_cast<std::size_t>(2 * out.count);
+    check_nccl(ncclSend(send_.data() + out.send_offset, reals, nccl_real<T>(), peer, comm_.nccl(), st), "ncclSend");
+    check_nccl(ncclRecv(recv_.data() + in.recv_offset, reals, nccl_real<T>(), peer, comm_.nccl(), st), "ncclRecv");
+  }
+  check_nccl(ncclGroupEnd(), "ncclGroupEnd");
+}
+
+template <class T>
+void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) {
+  const bool forward = dir == Direction::forward;
+  Steps& steps = forward ? *forward_ : *inverse_;
+  const Split& s = steps.split;
+  const bool overlap = variant_ == Variant::overlap;
+  // Step 1: FFTs along the slab's rows.
+  steps.rows->execute(in, work_.data(), dir);
+  // Steps 2 and 3, chunk by chunk. Plain: one chunk, all on one stream. Overlapped: chunk c's
+  // exchange runs on its own stream as soon as chunk c is packed, while c + 1 is packed.
+  const dim3 threads(static_cast<unsigned>(std::min<std::int64_t>(256, s.p * s.chunk_cols())));
+  const dim3 blocks(static_cast<unsigned>((s.p * s.chunk_cols() + threads.x - 1) / threads.x),
+                    static_cast<unsigned>(std::min<std::int64_t>(s.rows(), 65535)));
+  const double sign = forward ? -1.0 : 1.0;
+  for (std::int64_t c = 0; c < s.chunks; ++c) {
+    if (kind_ == Kind::one_d)
+      twiddle_and_pack<T, true><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, comm_.rank(), c, sign);
+    else
+      twiddle_and_pack<T, false><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, comm_.rank(), c, sign);
+    COURSE_CUDA_CHECK_LAUNCH();
+    if (overlap) {
+      COURSE_CUDA_CHECK(cudaEventRecord(packed_[static_cast<std::size_t>(c)], stream_));
+      COURSE_CUDA_CHECK(cudaStreamWaitEvent(comm_stream_, packed_[static_cast<std::size_t>(c)], 0));
+    }
+    exchange(s, c, overlap ? comm_stream_ : stream_);
+    if (overlap) COURSE_CUDA_CHECK(cudaEventRecord(arrived_[static_cast<std::size_t>(c)], comm_stream_));
+  }
+  // Step 4, chunk by chunk: chunk c's columns wait for chunk c alone. The transpose writes into
+  // work_, which every pack above has finished reading (they come first on this stream).
+  for (std::int64_t c = 0; c < s.chunks; ++c) {
+    if (overlap) COURSE_CUDA_CHECK(cudaStreamWaitEvent(stream_, arrived_[static_cast<std::size_t>(c)], 0));
+    const dim3 tile_threads(kTile, kTileRows);
+    const dim3 tiles(static_cast<unsigned>((s.chunk_cols() + kTile - 1) / kTile), static_cast<unsigned>((s.n2 + kTile - 1) / kTile));
+    transpose_chunk<T><<<tiles, tile_threads, 0, stream_>>>(recv_.data(), work_.data(), s, c);
+    COURSE_CUDA_CHECK_LAUNCH();
+    const std::int64_t first = step4_output(s, c, 0, 0);
+    steps.columns->execute(work_.data() + first, out + first, dir);
+  }
+}
+
+// ---- Building the plan: refusals first, then buffers, local plans and streams. ----
+
+namespace {
+const std::string kChapter = "13_multi_gpu";
+constexpr unsigned kMaxLog2N = 34;  // 128 GiB of float: more than the GPUs of one host hold
+
+std::int64_t fitted_chunks(const Split& s, Variant v, int asked) {
+  if (v == Variant::plain) return 1;
+  if (asked < 1) throw size_error(kChapter + ": chunks = " + std::to_string(asked) + " refused: the overlapped variant needs at least 1");
+  std::int64_t c = 1;  // the largest power of two <= asked that divides N1/P
+  while (c * 2 <= asked && s.cols() % (c * 2) == 0) c *= 2;
+  return c;
+}
+}  // namespace
+
+template <class T>
+Plan<T>::Plan(const Communicator& comm, std::size_t n, Options options) : comm_(comm), kind_(Kind::one_d) {
+  require_power_of_two(kChapter, n, kMaxLog2N, "12_any_n takes other N on one GPU");
+  const Split s = split_1d(static_cast<std::int64_t>(n), comm.ranks());
+  const auto n1 = options.log2_n1 > 0 ? std::min(n, std::size_t{1} << options.log2_n1) : static_cast<std::size_t>(s.n1);
+  const std::size_t p = static_cast<std::size_t>(comm.ranks());
+  if (n1 % p != 0 || (n / n1) % p != 0)
+    refuse_size(kChapter, n,
+                "N = N1 x N2 = " + std::to_string(n1) + " x " + std::to_string(n / n1) + " with P = " + std::to_string(p) +
+                    " GPUs: P must divide both, so N >= P^2 = " + std::to_string(p * p) + " (and P a power of two)",
+                "");
+  build(n1, n / n1, options);
+}
+
+template <class T>
+Plan<T>::Plan(const Communicator& comm, std::size_t height, std::size_t width, Options options)
+    : comm_(comm), kind_(Kind::two_d) {
+  const std::size_t p = static_cast<std::size_t>(comm.ranks());
+  for (std::size_t side : {height, width}) {
+    require_power_of_two(kChapter, side, 27, "12_any_n takes other sizes on one GPU");
+    if (side % p != 0)
+      throw size_error(kChapter + ": " + std::to_string(height) + " x " + std::to_string(width) + " image refused: P = " +
+                       std::to_string(p) + " GPUs must divide both the height and the width");
+  }
+  build(width, height, options);
+}
+
+template <class T>
+void Plan<T>::build(std::size_t n1, std::size_t n2, Options options) {
+  variant_ = options.variant;
+  split_ = {static_cast<std::int64_t>(n1), static_cast<std::int64_t>(n2), comm_.ranks(), 1};
+  split_.chunks = std::min(fitted_chunks(split_, variant_, options.chunks), fitted_chunks(split_.swapped(), variant_, options.chunks));
+  // Three buffers of N/P points, plus the local plans' own scratch of about as much again.
+  const std::size_t bytes = static_cast<std::size_t>(split_.local()) * sizeof(Complex<T>);
+  std::size_t free_bytes = 0, total = 0;
+  COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+  if (5 * bytes > free_bytes)
+    refuse_size(kChapter, static_cast<std::size_t>(split_.n()),
+                "each of the P = " + std::to_string(comm_.ranks()) + " GPUs needs about 5 x " + std::to_string(bytes >> 20) +
+                    " MiB and GPU " + std::to_string(comm_.device()) + " has " + std::to_string(free_bytes >> 20) + " MiB free",
+                "use more GPUs");
+  COURSE_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  // The exchange's stream has the highest priority: when a column FFT's blocks retire, the
+  // GPU starts NCCL's waiting blocks before more FFT blocks.
+  int least = 0, greatest = 0;
+  COURSE_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  COURSE_CUDA_CHECK(cudaStreamCreateWithPriority(&comm_stream_, cudaStreamNonBlocking, greatest));
+  packed_.resize(static_cast<std::size_t>(split_.chunks));
+  arrived_.resize(static_cast<std::size_t>(split_.chunks));
+  for (auto& e : packed_) COURSE_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  for (auto& e : arrived_) COURSE_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  work_ = cuda::DeviceBuffer<Complex<T>>(static_cast<std::size_t>(split_.local()));
+  send_ = cuda::DeviceBuffer<Complex<T>>(static_cast<std::size_t>(split_.local()));
+  recv_ = cuda::DeviceBuffer<Complex<T>>(static_cast<std::size_t>(split_.local()));
+  auto make_steps = [&](const Split& s) {
+    auto st = std::make_unique<Steps>();
+    st->split = s;
+    st->rows = std::make_unique<clusters::FastestPlan<T>>(static_cast<std::size_t>(s.n1), static_cast<std::size_t>(s.rows()), stream_);
+    st->columns = std::make_unique<clusters::FastestPlan<T>>(static_cast<std::size_t>(s.n2), static_cast<std::size_t>(s.chunk_cols()), stream_);
+    return st;
+  };
+  forward_ = make_steps(split_);
+  inverse_ = make_steps(split_.swapped());
+}
+
+template <class T>
+Plan<T>::~Plan() {
+  for (auto e : arrived_) cudaEventDestroy(e);
+  for (auto e : packed_) cudaEventDestroy(e);
+  if (comm_stream_) cudaStreamDestroy(comm_stream_);
+  if (stream_) cudaStreamDestroy(stream_);
+}
+
+template <class T>
+std::string Plan<T>::describe() const {
+  const Split& s = split_;
+  std::string d = kChapter + " " + to_string(variant_) + ", " + precision_name<T>() + ", " +
+                  (kind_ == Kind::one_d ? "1D N = " + std::to_string(s.n()) + " = " + std::to_string(s.n1) + " x " + std::to_string(s.n2)
+                                        : "2D " + std::to_string(s.n2) + " x " + std::to_string(s.n1)) +
+                  " on P = " + std::to_string(s.p) + " GPUs: " + std::to_string(s.local()) + " points a GPU, " +
+                  std::to_string(s.tile()) + " to each peer";
+  if (variant_ == Variant::overlap) d += " in " + std::to_string(s.chunks) + " chunks";
+  d += "\n  step 1 (rows): " + forward_->rows->describe();
+  d += "\n  step 4 (columns): " + forward_->columns->describe();
+  return d;
+}
+
+template class Plan<float>;
+template class Plan<double>;
+
+}  // namespace course::multigpu
