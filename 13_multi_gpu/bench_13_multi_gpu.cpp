@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -247,7 +248,14 @@ void bench_size(const Communicator& comm, std::size_t n, const Args& a) {
   bench_single<T>(comm, n, a);
 }
 
-void write_json(const std::string& path, int p) {
+std::string now_utc() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S+00:00", std::gmtime(&t));
+  return buf;
+}
+
+void write_json(const std::string& path, int p, int reps) {
   cudaDeviceProp prop{};
   cudaGetDeviceProperties(&prop, 0);
   int driver = 0, runtime = 0, cufft = 0, nccl = 0;
@@ -258,11 +266,11 @@ void write_json(const std::string& path, int p) {
   std::ofstream f(path);
   f << "{\n  \"context\": {\"gpu\": \"" << prop.name << "\", \"gpus\": " << p << ", \"cuda_driver\": " << driver
     << ", \"cuda_runtime\": " << runtime << ", \"cufft_version\": " << cufft << ", \"nccl_version\": " << nccl
-    << ", \"timing\": \"host wall time between MPI barriers, median\"},\n  \"benchmarks\": [\n";
+    << ", \"date\": \"" << now_utc() << "\", \"timing\": \"host wall time between MPI barriers, median\"},\n  \"benchmarks\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     f << "    {\"name\": \"" << r.name << "\", \"run_name\": \"" << r.name << "\", \"aggregate_name\": \"median\", \"real_time\": "
-      << r.median_ms << ", \"min_ms\": " << r.min_ms << ", \"max_ms\": " << r.max_ms << ", \"time_unit\": \"ms\", \"GBps\": "
+      << r.median_ms << ", \"min_ms\": " << r.min_ms << ", \"max_ms\": " << r.max_ms << ", \"repetitions\": " << reps << ", \"time_unit\": \"ms\", \"GBps\": "
       << (r.bytes > 0 ? r.bytes / (r.median_ms * 1e6) : 0.0) << ", \"bytes\": " << r.bytes << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   f << "  ]\n}\n";
@@ -287,7 +295,7 @@ int main(int argc, char** argv) {
             if (r.name.find("/N:" + std::to_string(n) + "/") != std::string::npos && r.name.find(prec) != std::string::npos)
               std::printf("  %-58s %9.3f ms\n", r.name.c_str(), r.median_ms);
       }
-    if (comm.rank() == 0 && !a.profile) write_json(a.out, comm.ranks());
+    if (comm.rank() == 0 && !a.profile) write_json(a.out, comm.ranks(), a.reps);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_13_multi_gpu: %s\n", e.what());
     code = 1;

@@ -1,3 +1,10 @@
+#!/usr/bin/env python3
+"""Rank 0's kernels during one plain and one overlapped transform, from an Nsight Systems trace
+exported to SQLite (`nsys export --type sqlite`): stream, start (ms from the NVTX range's start),
+duration (ms) and name. `./course profile 13` runs it; lesson 13 quotes its output.
+
+  python3 13_multi_gpu/nsys_timeline.py rank0.sqlite
+"""
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 names = dict(db.execute("select id, value from StringIds"))
