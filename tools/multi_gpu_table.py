@@ -6,7 +6,7 @@
         replace each block between <!-- table13 NAME --> and <!-- /table13 --> in that file
 
 Tables: 'versus' (ours against cufftXt and the exchange alone, per P, size and precision) and
-'scaling' (strong scaling at 2^28, weak scaling at 2^28 points a GPU, float).
+'scaling' (strong scaling at 2^28, weak scaling at 2^28 points a GPU, float) and 'ladder' (the\nroot README's row: the largest float size on the most GPUs).
 """
 import json
 import pathlib
@@ -64,7 +64,18 @@ def scaling(r, prec="float"):
     return "\n".join(lines)
 
 
-TABLES = {"versus": versus, "scaling": scaling}
+def ladder(r):
+    """The README's row for chapter 13: the largest float size on the most GPUs measured."""
+    g = max(g for (w, p, n, g) in r if w.startswith("13_multi_gpu/v2"))
+    n = max(n for (w, p, n, gg) in r if w.startswith("13_multi_gpu/v2") and gg == g and p == "float")
+    v1, v2 = r[("13_multi_gpu/v1_plain", "float", n, g)], r[("13_multi_gpu/v2_overlap", "float", n, g)]
+    xt, ex = r.get(("cufftxt/multi_gpu", "float", n, g)), r.get(("nccl/all_to_all", "float", n, g))
+    return ("| chapter | float N | GPUs | v1 plain (ms) | v2 overlap (ms) | cufftXt (ms) | cufftXt / v2 | exchange alone (ms) |\n"
+            "|---|---|---:|---:|---:|---:|---:|---:|\n"
+            f"| 13_multi_gpu | 2^{log2(n)} | {g} | {v1:.2f} | {v2:.2f} | {xt:.2f} | {xt / v2:.2f}x | {ex:.2f} |")
+
+
+TABLES = {"versus": versus, "scaling": scaling, "ladder": ladder}
 
 
 def main(argv):
