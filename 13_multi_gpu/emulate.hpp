@@ -89,4 +89,17 @@ void collect(Kind kind, const Split& s, Direction dir, const std::vector<std::ve
           blocks[static_cast<std::size_t>(r)][static_cast<std::size_t>(j)];
 }
 
+// The 2D transform to long-double accuracy: rows, then columns (by transposing twice).
+template <class T>
+std::vector<Complex<long double>> reference_2d(std::span<const Complex<T>> x, std::size_t h, std::size_t w, Direction dir) {
+  const auto rows = reference_dft<T>(x, w, h, dir);
+  std::vector<Complex<long double>> t(h * w), out(h * w);
+  for (std::size_t i = 0; i < h; ++i)
+    for (std::size_t j = 0; j < w; ++j) t[j * h + i] = rows[i * w + j];
+  const auto cols = reference_dft<long double>(t, h, w, dir);
+  for (std::size_t i = 0; i < h; ++i)
+    for (std::size_t j = 0; j < w; ++j) out[i * w + j] = cols[j * h + i];
+  return out;
+}
+
 }  // namespace course::multigpu

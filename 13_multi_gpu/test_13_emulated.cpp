@@ -21,19 +21,6 @@ void emulated_1d(std::span<const Complex<T>> x, std::span<Complex<T>> y, std::in
   collect<T>(Kind::one_d, s, dir, emulate<T, Index>(Kind::one_d, s, deal<T>(Kind::one_d, s, dir, x), dir), y);
 }
 
-// The 2D transform to long-double accuracy: rows, then columns (by transposing twice).
-template <class T>
-std::vector<Complex<long double>> reference_2d(std::span<const Complex<T>> x, std::size_t h, std::size_t w, Direction dir) {
-  const auto rows = reference_dft<T>(x, w, h, dir);
-  std::vector<Complex<long double>> t(h * w), out(h * w);
-  for (std::size_t i = 0; i < h; ++i)
-    for (std::size_t j = 0; j < w; ++j) t[j * h + i] = rows[i * w + j];
-  const auto cols = reference_dft<long double>(t, h, w, dir);
-  for (std::size_t i = 0; i < h; ++i)
-    for (std::size_t j = 0; j < w; ++j) out[i * w + j] = cols[j * h + i];
-  return out;
-}
-
 template <class T, class Index = SlabIndex>
 double error_1d(std::size_t n, std::int64_t p, std::int64_t chunks, std::uint64_t seed) {
   const auto x = random_uniform<T>(n, seed);
