@@ -85,7 +85,7 @@ class PrimeFactorPlan {
   std::size_t size() const { return n_; }
   std::size_t first_factor() const { return n1_; }
   std::size_t second_factor() const { return n2_; }
-  // "1000 = 8 * 125: prime factor (Good-Thomas), rows of 125 then 8"
+  // "1000 = 125 * 8: prime factor (Good-Thomas), 125 transforms of 8 then 8 of 125"
   std::string describe() const {
     return std::to_string(n_) + " = " + std::to_string(n1_) + " * " + std::to_string(n2_) +
            ": prime factor (Good-Thomas), " + std::to_string(n1_) + " transforms of " + std::to_string(n2_) + " then " +
