@@ -277,7 +277,7 @@ void TiledPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir)
                            [&](TiledStep step, const SharedGeometry& g, unsigned stage, std::uint32_t threads) {
     if (step == TiledStep::shared) return launch_shared<T>(in, out, g, this->table_, sign, this->stream_);
     // sincospi, not the table: from about 2^20 the stages' table slices no longer stay in L2,
-    // and each butterfly would read 8 or 16 bytes more from memory (v3 measured the same).
+    // and each butterfly would read 8 or 16 bytes more from memory.
     stage_kernel<T><<<blocks_for(threads), threads_per_block, 0, this->stream_>>>(out, log2n, stage, threads,
                                                                                   SincospiTwiddle<T>{sign});
     COURSE_CUDA_CHECK_LAUNCH();

@@ -31,10 +31,10 @@ namespace course::bitops {
 //     pattern that share their low bits (bit s clear in both) part: one of them gets bit s set.
 // Contiguous aligned runs of 2^v points (stages >= v, the store) keep conflict-free, since
 // both terms are constant on them.
-// Measured on the H100 (README): in float the kernel is limited by the instructions it issues,
-// and once rev_term has made the load conflict-free, the flip's instructions cost more than the
-// 2-way conflicts of stages 0..3 they remove (N = 1024: 0.61 ms without, 0.69 ms with). So
-// the flip is kept where it pays: double, and float transforms too short for a rev_term.
+// In float the kernel is limited by the instructions it issues, and once rev_term has made the
+// load conflict-free, the flip's instructions cost more than the 2-way conflicts of stages 0..3
+// they remove (NOTES.md). So the flip is kept where it pays: double, and float transforms too
+// short for a rev_term.
 struct SharedGeometry {
   unsigned log2n;         // the transform
   unsigned log2m;         // stages done in shared memory, on columns of 2^log2m points
@@ -168,9 +168,9 @@ FFT_HD inline void shared_store(const Complex<T>* s, Complex<T>* out, const Shar
 // Threads of one block and butterflies per thread per stage (a multiple of B, the ones one
 // thread has in flight at once). Shared by the kernel launch and the emulated test.
 // B = 4 (for a tile of 1024 points: 128 threads), except float tiles of 4096 points, where
-// 512 threads with B = 4 need 40 registers and only 3 blocks fit an SM; with B = 2 (two
-// groups per stage) they need 32 and 4 blocks fit: 0.729 against 0.784 ms on the H100, where
-// for 2048 points B = 4 is the faster (0.672 against 0.779). 1024 threads never paid.
+// 512 threads with B = 4 need more registers and fewer blocks fit an SM; with B = 2 (two
+// groups per stage) one more block fits, which is faster there (for 2048 points B = 4 is the
+// faster). 1024 threads never paid (NOTES.md).
 inline constexpr unsigned shared_max_threads = 512;
 template <class T>
 unsigned shared_batch(const SharedGeometry& g) {

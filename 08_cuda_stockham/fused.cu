@@ -44,9 +44,9 @@ __device__ __forceinline__ void two_stage_round(Complex<T>* tile, const Complex<
   __syncthreads();
 }
 
-// Four blocks per SM: without the bound ptxas chose 48 registers for float and spilled.
+// Four blocks per SM: without the bound ptxas gives float more registers, and spills.
 // Swizzle is a.swizzle made a constant, so each instantiation carries only its own slot
-// arithmetic (tested at run time, the choice cost registers and spilled in float).
+// arithmetic (a run-time test costs registers and spills in float).
 template <class T, bool Swizzle>
 __global__ void __launch_bounds__(fused_threads, 4)
     fused_pass_kernel(const Complex<T>* __restrict__ x, Complex<T>* __restrict__ y, const Complex<T>* __restrict__ table,

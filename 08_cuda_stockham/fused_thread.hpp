@@ -24,11 +24,10 @@ struct FusedArgs {
   bool swizzle = false;   // tile_slot permutes the tile (see use_swizzle)
 };
 
-// Where tile_slot pays, measured on the H100 (README): whole-transform tiles (the padded,
-// strided ones have no such conflicts) in double, and in float only for short transforms.
-// The float kernel is limited by the instructions it issues: for N = 1024 the XORs cost more
-// (0.59 ms) than the conflicts of two rounds out of five (0.45 ms without); at N = 16, where
-// every round conflicts, the swizzle wins (0.39 against 0.44 ms).
+// Where tile_slot pays (NOTES.md): whole-transform tiles (the padded, strided ones have no such
+// conflicts) in double, and in float only for short transforms. The float kernel is limited by
+// the instructions it issues: for N = 1024 the XORs cost more than the conflicts of two rounds
+// out of five; at N = 16, where every round conflicts, the swizzle wins.
 template <class T>
 bool use_swizzle(unsigned log2n, const Pass& p) {
   return column_pad(log2n, p) == 0 && (sizeof(T) == 8 || p.log2r <= 6);

@@ -38,8 +38,7 @@ std::vector<int> split_passes(int logn, const PlanOptions& o, int elem_bytes) {
   if (logn <= o.one_pass_max_log2 && fits(logn)) return {logn};
   // A smaller GPU: passes no larger than a tile that fits, and a small-budget tile only where its
   // block still reads and writes whole 32-byte sectors (C columns of elem_bytes each, C >= 4
-  // float, 2 double: passes of 2^10). Measured on the H100 at 48 KiB: 2^22 float as 2048 * 2048
-  // in 32 KiB tiles (C = 2, 16-byte runs) ran at 43-58% of cuFFT.
+  // float, 2 double: passes of 2^10; narrower passes ran at half speed, NOTES.md).
   const auto whole_sectors = [&](int bits) {
     const TileShape t = fitting_tile(bits, o.max_log2_radix, elem_bytes, limit);
     return t.log_budget == kLog2TileBudget || (elem_bytes << t.logc) >= 32;

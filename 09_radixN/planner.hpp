@@ -36,12 +36,11 @@ struct PlanOptions {
   // Largest N done in one kernel, when its tile fits shared_limit_bytes: 2^14 in float
   // (136 KiB), 2^13 in double (2^14 double would need 272 KiB).
   int one_pass_max_log2 = 14;
-  // Largest sub-transform of a pass in a multi-pass plan. 2^11, not 2^12: measured on the H100,
-  // 2^24 as 256*256*256 (three passes, 8 or 4 columns per block) ran 1.7x faster than as
-  // 4096*4096 (two passes, but only 2 float or 1 double column per block: 16-byte runs).
+  // Largest sub-transform of a pass in a multi-pass plan. 2^11, not 2^12: a 4096-point pass
+  // holds only 2 float or 1 double column a block, 16-byte runs, half a sector (NOTES.md).
   int pass_max_log2 = 11;
-  // Stage twiddles by sincospi (default) or from a table w(j, M) in global memory. Measured on
-  // the H100: the table's scattered L1 reads cost more than the arithmetic (see README).
+  // Stage twiddles by sincospi (default) or from a table w(j, M) in global memory, whose
+  // scattered reads cost more than the arithmetic (NOTES.md).
   bool computed_twiddles = true;
   Layout input{}, output{};
   // The shared memory per block the plan must fit. 0: the device's own opt-in limit, or
@@ -86,10 +85,7 @@ TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes);
 // bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256); except that
 // the first pass may take one bit more when that saves a pass (2^23 = 4096 * 2048, not
 // 256 * 256 * 128). The first pass writes whole rows (L = 1), so a 4096-point tile's narrow
-// column group (16-byte runs, see pass_max_log2) touches only its reads. Measured on the H100
-// in one run: 2^23 in 1.10 ms instead of 1.21 (float, batch 8) and 0.176 instead of 0.191
-// (single); 2^24 as 4096 * 4096, whose second pass writes 16-byte runs, took 2.13 ms, not 1.15.
-// The JSON: results/nvidia-h100-80gb-hbm3/tuning-09/step5b_register_io_compiled_apart.json.
+// column group (16-byte runs, see pass_max_log2) touches only its reads (NOTES.md).
 // On a GPU with less shared memory (options.shared_limit_bytes; 0 means the H100's 227 KiB) a
 // pass is at most as large as a tile that fits and still moves whole 32-byte sectors: passes of
 // 2^10 (and a first pass of 2^11) at 64 KiB and less, where the tiles hold 32 KiB.

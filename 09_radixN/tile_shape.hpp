@@ -74,13 +74,11 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
   s.stages = logm == 0 ? 0 : (logm + logr - 1) / logr;
   for (int i = 0; i < s.stages; ++i) s.bits[i] = logm / s.stages + (i < logm % s.stages ? 1 : 0);
   // A thread holds 2^log_min_elements = 16 elements (or all M when M < 16): one radix-16
-  // butterfly per stage, or two radix-8, four radix-4, eight radix-2 ones. Measured on the H100,
-  // the shapes that gave a thread one radix-8 butterfly (8 elements: 2^5, 2^6, 2^9 = 8*8*8)
-  // kept half the bytes in flight per SM and ran at 70-85% of cuFFT (double 2^5, 2^6, 2^9,
-  // float 2^9) where the 16-element ones reached 98-100%. (log_min_elements = 0: one butterfly of the largest radix,
-  // the first rule, which chapter 10 keeps.) More only when M would need over 1024 threads.
-  // 2^14 float is one block per SM (136 KiB of shared memory): 1024 threads of 16 elements
-  // keep twice the warps resident that 512 threads of 32 did (measured: 0.630 ms with 512).
+  // butterfly per stage, or two radix-8, four radix-4, eight radix-2 ones: fewer elements a
+  // thread keep fewer bytes in flight per SM (NOTES.md). (log_min_elements = 0: one butterfly
+  // of the largest radix, the first rule, which chapter 10 keeps.) More only when M would need
+  // over 1024 threads. 2^14 float is one block per SM: 1024 threads of 16 elements keep twice
+  // the warps resident that 512 threads of 32 would.
   const int first = s.stages ? s.bits[0] : 0;
   int loge = logm < log_min_elements ? logm : log_min_elements;
   if (loge < first) loge = first;
@@ -95,8 +93,8 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
   // Row stride. A column walk (c fastest, tile_coords) sends one shared-memory wavefront of
   // W = 128 B / element = 16 float or 8 double elements to C rows at once, W / C neighbouring
   // elements in each when C < W. The rows then land in distinct banks when the stride is an odd
-  // multiple of W / C (odd when C >= W). Measured with ncu on the H100 (float 2^20 = 1024 *
-  // 1024, C = 8): the odd stride of the first version cost 4.6 million bank conflicts a pass.
+  // multiple of W / C (odd when C >= W); an always-odd stride leaves the column walk in
+  // conflict (NOTES.md).
   // Whenever C < W, M >= 1024 and P >= 64 threads share a row, so the stages (one row per
   // half-warp) and the row walks do not see the stride at all; when C >= W the stages spread a
   // wavefront over W rows (TileFft::stage_row) and meet the stride as the column walk does.

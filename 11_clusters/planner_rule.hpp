@@ -1,9 +1,7 @@
 // Where the planner takes a cluster instead of 09's passes: the sizes whose cluster has at most
-// 8 blocks of 64 KiB (float 2^15, 2^16; double 2^14, 2^15). Measured on the H100 side by side
-// (results/nvidia-h100-80gb-hbm3/bench_11_clusters.json), these beat 09 batched and single.
-// With 16 blocks (the non-portable size) at most 14 clusters were resident at once (ncu: 224
-// of the 264 block slots), and the cluster tied 09 (float 2^17) or lost (2^18, double 2^16,
-// 2^17), so those sizes stay with 09.
+// 8 blocks of 64 KiB (float 2^15, 2^16; double 2^14, 2^15), which beat 09 batched and single.
+// 16-block clusters (the non-portable size) find fewer places at once and tie or lose, so those
+// sizes stay with 09 (NOTES.md).
 #pragma once
 
 #include "11_clusters/cluster_shape.hpp"
