@@ -7,6 +7,7 @@
 // Output as FFTW's r2c: N/2 + 1 bins; C2R is unnormalised (C2R(R2C(x)) = N x).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <span>
@@ -39,9 +40,11 @@ class RealPlan {
       return;
     }
     const std::size_t m = n_ / 2;
-    // z_n = x_{2n} + i x_{2n+1}: the same bytes, copied once into the first M bins.
-    std::memcpy(static_cast<void*>(out.data()), in.data(), n_ * sizeof(T));
-    half_.execute(out.first(m), Direction::forward);
+    // z_n = x_{2n} + i x_{2n+1}: the same bytes, read as M complex values and written into the
+    // first M bins already in bit-reversed order (one pass, where a copy and v3's in-place
+    // permutation make two); then v3's stages.
+    reversed_copy(in.data(), out.data(), m);
+    stages<Direction::forward>(out.data());
     Complex<T>* const z = out.data();
     const Complex<T> z0 = z[0];
     z[0] = Complex<T>(z0.re + z0.im, T(0));
@@ -79,6 +82,46 @@ class RealPlan {
     }
     half_.execute(std::span<Complex<T>>(z, m), Direction::inverse);
     std::memcpy(out.data(), z, n_ * sizeof(T));
+  }
+
+  // dst[rev(j)] = (src[2j], src[2j + 1]), j < m: v3's tiled permutation (bit_reverse_tiled.hpp),
+  // reading from src instead of swapping in place. Each tile is read once and written once.
+  static void reversed_copy(const T* src, Complex<T>* dst, std::size_t m) {
+    auto load = [src](std::size_t j) {
+      Complex<T> v;
+      std::memcpy(static_cast<void*>(&v), src + 2 * j, sizeof v);  // src is only T-aligned
+      return v;
+    };
+    const unsigned bits = log2_exact(m);
+    if (bits < 2 * tile_bits) {
+      for (std::size_t j = 0; j < m; ++j) dst[reverse_bits64(j, bits)] = load(j);
+      return;
+    }
+    constexpr std::size_t side = std::size_t{1} << tile_bits;
+    std::array<unsigned char, side> rev_t{};
+    for (unsigned i = 0; i < side; ++i) rev_t[i] = static_cast<unsigned char>(reverse_bits32(i, tile_bits));
+    const unsigned b = bits - 2 * tile_bits;
+    const std::size_t row_stride = std::size_t{1} << (b + tile_bits);
+    Complex<T> tile[side][side];
+    for (std::size_t t = 0; t < (std::size_t{1} << b); ++t) {
+      // dst's tile t receives src's tile rev(t), transposed with rows and columns reversed.
+      const std::size_t from = reverse_bits64(t, b) << tile_bits;
+      for (std::size_t hi = 0; hi < side; ++hi)
+        for (std::size_t lo = 0; lo < side; ++lo) tile[hi][lo] = load(from + hi * row_stride + lo);
+      Complex<T>* const to = dst + (t << tile_bits);
+      for (std::size_t hi = 0; hi < side; ++hi)
+        for (std::size_t lo = 0; lo < side; ++lo) to[hi * row_stride + lo] = tile[rev_t[lo]][rev_t[hi]];
+    }
+  }
+
+  // v3's stages on data already in bit-reversed order (Radix4Plan::execute without its permutation).
+  template <Direction dir>
+  void stages(Complex<T>* x) const {
+    const std::size_t m = n_ / 2;
+    const std::span<Complex<T>> z(x, m);
+    if (half_.leading_radix2()) radix2_stage<dir, T>(z, {}, 1, 0, m / 2);
+    for (unsigned s = 0; s < half_.radix4_stages(); ++s)
+      radix4_stage<dir, T>(z, half_.stage_twiddles(s), half_.stage_quarter(s), 0, m / 4);
   }
 
  private:
