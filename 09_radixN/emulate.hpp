@@ -16,7 +16,7 @@
 namespace course::radixn {
 
 template <class T, int LOGM, int LOGR, int LOG_BUDGET = kLog2TileBudget>
-void emulate_pass(const PassArgs<T>& a, std::uint64_t blocks) {
+void emulate_pass(const TilePassArgs<T>& a, std::uint64_t blocks) {
   using F = TileFft<T, LOGM, LOGR, kLog2ElementsPerThread, LOG_BUDGET>;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> sm(static_cast<std::size_t>(F::C) * F::S.row_stride);

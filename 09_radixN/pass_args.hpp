@@ -57,15 +57,15 @@ inline void check_block_span(const PlanShape& s, const PassShape& ps, int logq, 
 }
 
 template <class T>
-std::vector<PassArgs<T>> make_pass_args(const PlanShape& s, const Complex<T>* in, Complex<T>* out, Complex<T>* scratch,
+std::vector<TilePassArgs<T>> make_pass_args(const PlanShape& s, const Complex<T>* in, Complex<T>* out, Complex<T>* scratch,
                                         const std::vector<const Complex<T>*>& stage_tables, Direction dir) {
   const Layout user_in = resolved(s.options.input, s.n), user_out = resolved(s.options.output, s.n);
   const Layout packed = resolved(Layout{}, s.n);
-  std::vector<PassArgs<T>> args;
+  std::vector<TilePassArgs<T>> args;
   const int q = s.pass_count();
   for (int p = 0; p < q; ++p) {
     const auto& ps = s.passes[p];
-    PassArgs<T> a;
+    TilePassArgs<T> a;
     const bool last = p == q - 1;
     // Pass 0 never writes `out` (so in == out is safe); the others alternate scratch and out
     // and the last writes out, in place when its predecessor also wrote out.

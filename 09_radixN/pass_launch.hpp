@@ -12,7 +12,7 @@
 namespace course::radixn {
 
 template <class T, int LOGR>
-void launch_pass(int logm, int log_budget, const PassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream);
+void launch_pass(int logm, int log_budget, const TilePassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream);
 
 // Lets the kernel for (logm, LOGR, budget) use more than the default 48 KiB of dynamic shared memory.
 template <class T, int LOGR>

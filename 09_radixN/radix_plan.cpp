@@ -20,7 +20,7 @@ void prepare(const TileShape& t) {
 }
 
 template <class T>
-void launch(const TileShape& t, const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t s) {
+void launch(const TileShape& t, const TilePassArgs<T>& a, std::uint64_t blocks, cudaStream_t s) {
   switch (t.logr) {
     case 1: return launch_pass<T, 1>(t.logm, t.log_budget, a, blocks, s);
     case 2: return launch_pass<T, 2>(t.logm, t.log_budget, a, blocks, s);

@@ -81,7 +81,7 @@ TEMPLATE_TEST_CASE("stage twiddles w^r, r < 16, from w, w^2, w^4, w^8 (squares o
   // 2^13 tile against the long-double twiddle. The bound is the lesson's: products of up to
   // four factors, and in double w^8 = ((w^2)^2)^2, about 8 ulp (1e-15).
   using F = TileFft<TestType, 13, 4>;
-  const PassArgs<TestType> computed{};
+  const TilePassArgs<TestType> computed{};
   const double eps = std::numeric_limits<TestType>::epsilon();
   double worst = 0;
   for (int j = 0; j < F::M; j += 7) {

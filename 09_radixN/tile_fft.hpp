@@ -34,7 +34,7 @@ namespace course::radixn {
 
 // Everything a pass kernel needs, passed by value.
 template <class T>
-struct PassArgs {
+struct TilePassArgs {
   const Complex<T>* in = nullptr;
   Complex<T>* out = nullptr;
   const Complex<T>* stage_twiddles = nullptr;  // w(j, M), j < M; nullptr: computed by sincospi
@@ -153,16 +153,15 @@ struct TileFft {
     return l;
   }
 
-  FFT_HD static Complex<T> stage_twiddle(const PassArgs<T>& a, int j) {
+  FFT_HD static Complex<T> stage_twiddle(const TilePassArgs<T>& a, int j) {
     return a.stage_twiddles ? a.stage_twiddles[j] : twiddle_pow2<T>(j, LOGM);
   }
 
   // In double, w^2, w^4, w^8 are squares of the w below them instead of sincospi of their own:
-  // an FP64 sincospi is a polynomial of some 30 FP64 instructions (the H100 has no FP64
-  // special-function unit), and ncu counted 179 M instructions in the double 2^13 kernel against
-  // cuFFT's 88 M. A square adds about one rounding and doubles the error of its input, so w^8
-  // carries about 8 ulp, 1e-15 (test_09_butterfly measures at most 7 over a 2^13 stage, 1.4 in
-  // float): far below what the double tests allow. Float keeps sincospif, which is cheap.
+  // an FP64 sincospi is a polynomial of some 30 FP64 instructions (no FP64 special-function
+  // unit). A square adds about one rounding and doubles the error of its input, so w^8 carries
+  // about 8 ulp (test_09_butterfly bounds every twiddle at 16): far below what the double tests
+  // allow. Float keeps sincospif, which is cheap.
   static constexpr bool kSquareTwiddles = sizeof(T) == 8;
   FFT_HD static Complex<T> square(Complex<T> z) { return {z.re * z.re - z.im * z.im, T(2) * z.re * z.im}; }
 
@@ -171,7 +170,7 @@ struct TileFft {
   // roundings, not the r of a running product). Radix 16: 4 sincospi instead of 15 (1 in
   // double, see kSquareTwiddles).
   template <int R>
-  FFT_HD static void apply_stage_twiddles(const PassArgs<T>& a, Complex<T>* u, int j) {
+  FFT_HD static void apply_stage_twiddles(const TilePassArgs<T>& a, Complex<T>* u, int j) {
     Complex<T> w[R];  // w[r] = w(r j, M), formed in increasing r and used at once
     COURSE_UNROLL
     for (int r = 1; r < R; ++r) {
@@ -185,15 +184,15 @@ struct TileFft {
 
   // Where the block whose first sub-transform is `first` reads (columns at stride N / M) and
   // writes (at stride L).
-  FFT_HD static BlockSide<const Complex<T>> input_side(std::uint64_t first, const PassArgs<T>& a) {
+  FFT_HD static BlockSide<const Complex<T>> input_side(std::uint64_t first, const TilePassArgs<T>& a) {
     return block_side(a.in, first, LOGM, a.log_per_batch, a.log_per_batch, a.in_stride, a.in_dist);
   }
-  FFT_HD static BlockSide<Complex<T>> output_side(std::uint64_t first, const PassArgs<T>& a) {
+  FFT_HD static BlockSide<Complex<T>> output_side(std::uint64_t first, const TilePassArgs<T>& a) {
     return block_side(a.out, first, LOGM, a.log_per_batch, a.log_l, a.out_stride, a.out_dist);
   }
 
   // How many of block `block`'s C sub-transforms exist (the last block may be partial).
-  FFT_HD static int valid_transforms(std::uint64_t first, const PassArgs<T>& a) {
+  FFT_HD static int valid_transforms(std::uint64_t first, const TilePassArgs<T>& a) {
     return a.transforms - first < static_cast<std::uint64_t>(C) ? static_cast<int>(a.transforms - first) : C;
   }
 
@@ -209,16 +208,15 @@ struct TileFft {
   // Which k the pass twiddle w(r k, L M) of the block's sub-transform c takes: k = (first + c)
   // mod L, and first is a multiple of C, so k's bits are first's and c's side by side
   // (L <= 2^26 fits an int).
-  FFT_HD static int pass_k(std::uint64_t first, int c, const PassArgs<T>& a) {
+  FFT_HD static int pass_k(std::uint64_t first, int c, const TilePassArgs<T>& a) {
     const int l_mask = (1 << a.log_l) - 1;
     return static_cast<int>(first & static_cast<std::uint64_t>(l_mask)) | (c & l_mask);
   }
 
   // The pass twiddles w(r k, 2^logn) of a thread that holds elements r = r0 + j P (j < E) of
   // one sub-transform k: w(r0 k) w(P k)^j, and w(P k)^j is the product of the w(2^b P k) for
-  // the bits b of j, as in apply_stage_twiddles. 1 + log2 E sincospi a thread instead of E
-  // (ncu, float 2^20: the per-element twiddles were a third of the second pass's instructions),
-  // at most log2 E more roundings.
+  // the bits b of j, as in apply_stage_twiddles. 1 + log2 E sincospi a thread instead of E, at
+  // most log2 E more roundings.
   struct PassTwiddles {
     Complex<T> base{T(1), T(0)}, step[S.loge > 0 ? S.loge : 1];
     PassTwiddles() = default;
@@ -241,7 +239,7 @@ struct TileFft {
   // through a pointer the compiler cannot prove distinct may hold back every later load, and
   // the thread would wait for memory E times in a row instead of once (the first version did
   // this and ran at about half the bandwidth; see the README).
-  FFT_HD static void load(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm) {
+  FFT_HD static void load(unsigned tid, std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm) {
     const std::uint64_t first = block * C;
     const int valid = valid_transforms(first, a);
     const auto src = input_side(first, a);
@@ -283,9 +281,8 @@ struct TileFft {
   // Which row a thread works on in the stages, and which of the row's P threads it is. With
   // P >= 32 a warp's threads may share a row, as register I/O along rows needs. Otherwise a
   // wavefront of 128 bytes would span 128 / (P x element) rows at once, and however the odd
-  // row stride falls, two of those rows' runs meet in a bank: ncu counted 8.6 million conflicts
-  // in each direction in the float 128-point kernel (21 million wavefronts where 12.7 million
-  // would do). So G = min(C, 128 bytes / element) neighbouring threads take G different rows at
+  // row stride falls, two of those rows' runs meet in a bank (NOTES.md). So G = min(C, 128
+  // bytes / element) neighbouring threads take G different rows at
   // the same position, which the column-walk stride (tile_shape.hpp) already puts in G
   // different banks. Register I/O across columns (Io::columns) places threads so at every P:
   // a warp then reads G neighbouring columns of 32 / G rows. Rows beyond C (chapter 10's copies
@@ -309,11 +306,10 @@ struct TileFft {
 
   // Stage s, first half: this thread's E / R butterflies, from shared memory into v[] (or, for
   // the first stage of a register-I/O kernel, on the v[] the load left there). One butterfly's
-  // reads, twiddles and DFT at a time: reading all E first (a version of step 5) kept more
-  // values live, and the float kernels of two-pass plans ran 3-5% slower (2^20 batched: 0.932
-  // against 0.891 ms, tuning-09/step5b_* against step5_first_run.json).
+  // reads, twiddles and DFT at a time: reading all E first keeps more values live, and was
+  // slower (NOTES.md).
   template <int SI, Io IO, bool FROM_SHARED>
-  FFT_HD static void stage_compute(unsigned tid, const PassArgs<T>& a, const Complex<T>* sm, Complex<T>* v) {
+  FFT_HD static void stage_compute(unsigned tid, const TilePassArgs<T>& a, const Complex<T>* sm, Complex<T>* v) {
     constexpr int bits = S.bits[SI], R = 1 << bits, LOGLS = log_ls(SI), LS = 1 << LOGLS;
     constexpr int tw_shift = LOGM - LOGLS - bits;  // w(x, Ls R) = w(x M / (Ls R), M)
     const Complex<T>* row = sm + stage_row<IO>(tid) * S.row_stride;
@@ -348,7 +344,7 @@ COURSE_UNROLL
   }
 
   // Shared-memory reads first, then the global stores (same reason as in load).
-  FFT_HD static void store(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* sm) {
+  FFT_HD static void store(unsigned tid, std::uint64_t block, const TilePassArgs<T>& a, const Complex<T>* sm) {
     const std::uint64_t first = block * C;
     const int valid = valid_transforms(first, a);
     const auto dst = output_side(first, a);
@@ -375,10 +371,8 @@ COURSE_UNROLL
   // v[j R + r] of a stage of radix R is therefore row element t + P row_slot(j R + r).
   //   Io::rows: where the rows lie along memory (a one-pass plan of M >= 512, no pass twiddle),
   //     P >= 32 threads of a row make each warp access 32 neighbouring elements, as coalesced
-  //     as the shared-memory walk. The first version chose at run time inside one kernel;
-  //     carrying both paths made the float kernels spill (2^13: 44 bytes) and reach 93% of
-  //     cuFFT at 2^13 instead of 98% (tuning-09/step5a_* against step5b_*), so each mode is a
-  //     kernel of its own.
+  //     as the shared-memory walk. Each mode is a kernel of its own: one kernel carrying both
+  //     paths spilled in float and was slower (NOTES.md).
   //   Io::columns: a pass that reads columns (neighbouring sub-transforms are neighbours in
   //     memory) places threads G rows to a wavefront (kLogRowGroup), so a warp reads G
   //     neighbouring columns in 32 / G rows, and applies the pass twiddle as it loads. Its
@@ -403,8 +397,8 @@ COURSE_UNROLL
   // them at the copy roofline (see README); a one-point tile has no stage to load or store in.
   // A pass that reads columns takes the column kernel unless its writes would leave sectors
   // half written: float first passes of 512 points or fewer (G = 16: 16-byte runs of a row)
-  // measured at half speed that way (2^15: 50% of cuFFT instead of 87%, tuning-09/step9_r3_*).
-  FFT_HD static Io io_for(const PassArgs<T>& a) {
+  // ran at half speed that way (NOTES.md).
+  FFT_HD static Io io_for(const TilePassArgs<T>& a) {
     const bool one_pass = a.log_per_batch == 0;  // N = M, so L = 1 and no pass twiddle
     if (kRegisterIo && one_pass && rows_along_memory(a.in_order) && rows_along_memory(a.out_order)) return Io::rows;
     if (kStages > 0 && a.in_order < 0 && column_runs_fill_sectors(a.out_order, a.log_l, a.out_stride)) return Io::columns;
@@ -414,7 +408,7 @@ COURSE_UNROLL
   // body(std::integral_constant<Io, io_for(a)>{}): the run-time choice as a compile-time kernel
   // (host side: the launcher and the CPU emulation).
   template <class Body>
-  static void with_io(const PassArgs<T>& a, Body&& body) {
+  static void with_io(const TilePassArgs<T>& a, Body&& body) {
     switch (io_for(a)) {
       case Io::rows: return body(std::integral_constant<Io, Io::rows>{});
       case Io::columns: return body(std::integral_constant<Io, Io::columns>{});
@@ -423,7 +417,7 @@ COURSE_UNROLL
   }
 
   template <Io IO>
-  FFT_HD static void load_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, Complex<T>* v) {
+  FFT_HD static void load_registers(unsigned tid, std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* v) {
     const std::uint64_t first = block * C;
     const int c = stage_row<IO>(tid), t = stage_thread<IO>(tid);
     if (c >= valid_transforms(first, a)) {  // the last block's missing rows: zeros, never stored
@@ -448,7 +442,7 @@ COURSE_UNROLL
   }
 
   template <int SI, Io IO>
-  FFT_HD static void store_registers(unsigned tid, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* v) {
+  FFT_HD static void store_registers(unsigned tid, std::uint64_t block, const TilePassArgs<T>& a, const Complex<T>* v) {
     const std::uint64_t first = block * C;
     const int c = stage_row<IO>(tid), t = stage_thread<IO>(tid);
     if (c >= valid_transforms(first, a)) return;
@@ -459,7 +453,7 @@ COURSE_UNROLL
 
   // Every stage through shared memory, for passes that bring their own load and store (chapter 10).
   template <class Each, class Barrier>
-  FFT_HD static void run_shared_stages(const PassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
+  FFT_HD static void run_shared_stages(const TilePassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
     run_stages<0, Io::shared>(0, a, sm, each, barrier);
   }
 
@@ -467,7 +461,7 @@ COURSE_UNROLL
   // thread's registers v[E]; barrier() waits until every thread has finished the phases so far.
   // IO (io_for(a)): rows and columns load in the first stage and store in the last.
   template <Io IO, class Each, class Barrier>
-  FFT_HD static void run(std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
+  FFT_HD static void run(std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm, Each&& each, Barrier&& barrier) {
     if constexpr (IO != Io::shared) {
       each([&](unsigned tid, Complex<T>* v) { load_registers<IO>(tid, block, a, v); });
     } else {
@@ -479,7 +473,7 @@ COURSE_UNROLL
   }
 
   template <int SI, Io IO, class Each, class Barrier>
-  FFT_HD static void run_stages(std::uint64_t block, const PassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
+  FFT_HD static void run_stages(std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
     if constexpr (SI < kStages) {
       constexpr bool from_shared = SI > 0 || IO == Io::shared;
       each([&](unsigned tid, Complex<T>* v) { stage_compute<SI, IO, from_shared>(tid, a, sm, v); });

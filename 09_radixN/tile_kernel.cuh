@@ -34,7 +34,7 @@ using TileOf = TileFft<T, LOGM, LOGR, kLog2ElementsPerThread, LOG_BUDGET>;
 
 template <class T, int LOGM, int LOGR, int LOG_BUDGET, Io IO>
 __global__ void __launch_bounds__(TileOf<T, LOGM, LOGR, LOG_BUDGET>::kThreads, (min_blocks_per_sm<TileOf<T, LOGM, LOGR, LOG_BUDGET>, T>()))
-    tile_fft_kernel(const PassArgs<T> a) {
+    tile_fft_kernel(const TilePassArgs<T> a) {
   using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* sm = reinterpret_cast<Complex<T>*>(smem_raw);
@@ -50,7 +50,7 @@ constexpr bool has_io_kernel() {
 }
 
 template <class T, int LOGM, int LOGR, int LOG_BUDGET, Io IO>
-void launch_tile_io(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
+void launch_tile_io(const TilePassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
   using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
   if constexpr (has_io_kernel<F, IO>()) {
     tile_fft_kernel<T, LOGM, LOGR, LOG_BUDGET, IO><<<dim3(static_cast<unsigned>(blocks)), F::kThreads, F::S.shared_bytes(), stream>>>(a);
@@ -62,7 +62,7 @@ void launch_tile_io(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t str
 
 // Launches the kernel TileFft::io_for chooses for the pass.
 template <class T, int LOGM, int LOGR, int LOG_BUDGET>
-void launch_tile(const PassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
+void launch_tile(const TilePassArgs<T>& a, std::uint64_t blocks, cudaStream_t stream) {
   TileOf<T, LOGM, LOGR, LOG_BUDGET>::with_io(a, [&](auto io) { launch_tile_io<T, LOGM, LOGR, LOG_BUDGET, decltype(io)::value>(a, blocks, stream); });
 }
 
@@ -92,7 +92,7 @@ constexpr bool tile_exists() {
 #define COURSE_RADIXN_KERNELS(T, LOGR_)                                                                                       \
   namespace course::radixn {                                                                                                  \
   template <>                                                                                                                 \
-  void launch_pass<T, LOGR_>(int logm, int log_budget, const PassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream) { \
+  void launch_pass<T, LOGR_>(int logm, int log_budget, const TilePassArgs<T>& args, std::uint64_t blocks, cudaStream_t stream) { \
     with_tile_logm<LOGR_>(logm, log_budget, [&]<int LOGM, int LOGR, int LOG_BUDGET>() {                                      \
       if constexpr (tile_exists<T, LOGM, LOGR, LOG_BUDGET>()) {                                                              \
         launch_tile<T, LOGM, LOGR, LOG_BUDGET>(args, blocks, stream);                                                        \

@@ -79,12 +79,12 @@ void emulate_smem_fft(std::vector<Complex<T>>& x, int log_len, int group, bool i
 // run K copies of the tile per block where the kernels do (tile_log_copies). Shared memory
 // starts as NaN in each block, so a slot no thread wrote shows up in the result.
 template <class T, int LOGM, bool Interleaved, int V = 0>
-void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, long long blocks, bool inverse) {
+void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const Pass2dArgs& a, long long blocks, bool inverse) {
   using F = radixn::TileFft<T, LOGM, kTileLog2Radix, kTileLog2MinElements, variant_log_budget(V)>;
   using B = BlockTile<F, tile_log_copies<T>(LOGM, Interleaved, V)>;
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> sm(static_cast<std::size_t>(B::C) * B::row_stride), regs(static_cast<std::size_t>(B::threads) * B::E);
-  const radixn::PassArgs<T> none{};
+  const radixn::TilePassArgs<T> none{};
   for (long long block = 0; block < blocks; ++block) {
     std::fill(sm.begin(), sm.end(), Complex<T>{nan, nan});
     const TilePlace p(a, block);
@@ -108,7 +108,7 @@ void emulate_tile_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, 
 
 // One tile pass of the given variant on the CPU (the variant a plan picks: tile_variant).
 template <class T, bool Interleaved>
-void emulate_tile_pass(int logm, int variant, const Complex<T>* in, Complex<T>* out, const PassArgs& a, long long blocks, bool inverse) {
+void emulate_tile_pass(int logm, int variant, const Complex<T>* in, Complex<T>* out, const Pass2dArgs& a, long long blocks, bool inverse) {
   radixn::with_tile_logm<kTileLog2Radix>(logm, radixn::kLog2TileBudget, [&]<int LOGM, int LOGR, int>() {
     const auto one = [&]<int V>() {
       if constexpr (tile_variant_exists<T>(LOGM, Interleaved, V)) emulate_tile_c2c<T, LOGM, Interleaved, V>(in, out, a, blocks, inverse);

@@ -87,7 +87,7 @@ PassInfo tile_pass(std::size_t len, std::size_t per_slice, std::size_t slices, b
   return tile_pass_info<T>(len, slices * ceil_div(per_slice, tile_group<T>(len, columns, variant)), columns, variant);
 }
 
-inline TileLaunch tile_launch(const PassInfo& p, const PassArgs& a, cudaStream_t stream) {
+inline TileLaunch tile_launch(const PassInfo& p, const Pass2dArgs& a, cudaStream_t stream) {
   return TileLaunch{log2_of(static_cast<std::size_t>(p.length)), a, p.blocks, stream, p.variant};
 }
 
@@ -184,7 +184,7 @@ cuda::DeviceBuffer<Complex<T>> upload_table(std::size_t n, std::size_t count) {
 }
 
 template <class T, bool Interleaved>
-void launch_c2c(const Complex<T>* in, Complex<T>* out, const PassArgs& a, const PassInfo& p, const Complex<T>* tw,
+void launch_c2c(const Complex<T>* in, Complex<T>* out, const Pass2dArgs& a, const PassInfo& p, const Complex<T>* tw,
                 bool inverse, T scale, cudaStream_t stream) {
   with_kernel_shape(p, [&](auto nb, auto lr) {
     auto* k = &c2c_pass_kernel<T, decltype(nb)::value, Interleaved, decltype(lr)::value>;
@@ -350,7 +350,7 @@ void RealPlan2D<T>::forward(const T* in, Complex<T>* out) const {
   using namespace detail;
   const auto [rows, cols, batch] = shape_;
   const std::size_t m = cols / 2, bins = m + 1;
-  const PassArgs a = row_args(m, row_.group, rows * batch, m, bins);
+  const Pass2dArgs a = row_args(m, row_.group, rows * batch, m, bins);
   if (options_.kernels == Kernels::tiles) {
     launch_tile_r2c_rows<T>(tile_launch(row_, a, stream_), reinterpret_cast<const Complex<T>*>(in), out, split_table_.data());
     if (rows == 1) return;
@@ -389,7 +389,7 @@ void RealPlan2D<T>::inverse(const Complex<T>* in, T* out) const {
     launch_c2c<T, true>(in, scratch_.data(), column_args(rows, column_.group, bins), column_, column_table_.data(), true, T(1), stream_);
     rows_in = scratch_.data();
   }
-  const PassArgs a = row_args(m, row_.group, rows * batch, bins, m);
+  const Pass2dArgs a = row_args(m, row_.group, rows * batch, bins, m);
   with_kernel_shape(row_, [&](auto nb, auto lr) {
     auto* k = &c2r_rows_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     cuda::allow_shared(reinterpret_cast<const void*>(k), row_.shared_bytes);
@@ -458,7 +458,7 @@ template <class T>
 void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
   using namespace detail;
   const auto [rows, cols, batch] = shape_;
-  const PassArgs ra = row_args(cols, row_.group, rows * batch, cols, cols);
+  const Pass2dArgs ra = row_args(cols, row_.group, rows * batch, cols, cols);
   if (unfused_) {
     const long long total = static_cast<long long>(shape_.points() * batch);
     const unsigned blocks = static_cast<unsigned>(ceil_div(static_cast<std::size_t>(total), 256));
@@ -486,7 +486,7 @@ void OtfPipeline<T>::execute(Complex<T>* otf, Complex<T>* psf) const {
                                                                                         static_cast<long long>(shape_.rows));
   });
   COURSE_CUDA_CHECK_LAUNCH();
-  const PassArgs ca = column_args(rows, column_.group, cols);
+  const Pass2dArgs ca = column_args(rows, column_.group, cols);
   with_kernel_shape(column_, [&](auto nb, auto lr) {
     auto* k = &otf_columns_kernel<T, decltype(nb)::value, decltype(lr)::value>;
     cuda::allow_shared(reinterpret_cast<const void*>(k), column_.shared_bytes);

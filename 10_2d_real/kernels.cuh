@@ -83,11 +83,11 @@ __device__ __forceinline__ void smem_fft(Complex<T>* s, int log_len, int log_gro
 // past the last transform of the slice (a partial group: the R2C columns, odd batches).
 struct BlockPlace {
   long long slice, first;
-  __device__ BlockPlace(const PassArgs& a) {
+  __device__ BlockPlace(const Pass2dArgs& a) {
     slice = blockIdx.x / a.groups_per_slice;
     first = (blockIdx.x - slice * a.groups_per_slice) << a.log_group;
   }
-  __device__ long long offset(const PassArgs& a, const Layout& l, int c, int j) const {
+  __device__ long long offset(const Pass2dArgs& a, const Layout& l, int c, int j) const {
     const long long i = first + c;
     if (i >= a.per_slice) return -1;
     return slice * l.slice_dist + i * l.dist + j * l.stride;
@@ -100,7 +100,7 @@ template <class T>
 __device__ __forceinline__ Complex<T>* shared_complex() { return reinterpret_cast<Complex<T>*>(twod_shared); }
 
 template <class T, bool Interleaved, int LogRadix>
-__device__ __forceinline__ void load_group(const Complex<T>* in, Complex<T>* s, const PassArgs& a, const BlockPlace& p) {
+__device__ __forceinline__ void load_group(const Complex<T>* in, Complex<T>* s, const Pass2dArgs& a, const BlockPlace& p) {
   const int elems = 1 << (a.log_len + a.log_group);
   for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) {
     int c, j;
@@ -112,7 +112,7 @@ __device__ __forceinline__ void load_group(const Complex<T>* in, Complex<T>* s, 
 }
 
 template <class T, bool Interleaved, int LogRadix>
-__device__ __forceinline__ void store_group(const Complex<T>* s, Complex<T>* out, const PassArgs& a, const BlockPlace& p, T scale) {
+__device__ __forceinline__ void store_group(const Complex<T>* s, Complex<T>* out, const Pass2dArgs& a, const BlockPlace& p, T scale) {
   const int elems = 1 << (a.log_len + a.log_group);
   for (int idx = threadIdx.x; idx < elems; idx += blockDim.x) {
     int c, j;
@@ -125,7 +125,7 @@ __device__ __forceinline__ void store_group(const Complex<T>* s, Complex<T>* out
 // Row pass or column pass of a C2C transform (in == out allowed: a block reads all it writes
 // before writing, and blocks own disjoint transforms).
 template <class T, int NB, bool Interleaved, int LogRadix>
-__global__ void __launch_bounds__(kMaxThreads) c2c_pass_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a,
+__global__ void __launch_bounds__(kMaxThreads) c2c_pass_kernel(const Complex<T>* in, Complex<T>* out, Pass2dArgs a,
                                                                const Complex<T>* __restrict__ tw, bool inverse, T scale) {
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);
@@ -137,7 +137,7 @@ __global__ void __launch_bounds__(kMaxThreads) c2c_pass_kernel(const Complex<T>*
 // R2C row pass: M = N/2 packed points per row in, M + 1 bins per row out (split after the FFT).
 // split_tw[k] = w(k, N), k = 0 .. M.
 template <class T, int NB, int LogRadix>
-__global__ void __launch_bounds__(kMaxThreads) r2c_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a,
+__global__ void __launch_bounds__(kMaxThreads) r2c_rows_kernel(const Complex<T>* in, Complex<T>* out, Pass2dArgs a,
                                                                const Complex<T>* __restrict__ tw,
                                                                const Complex<T>* __restrict__ split_tw) {
   Complex<T>* s = shared_complex<T>();
@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(kMaxThreads) r2c_rows_kernel(const Complex<T>*
 
 // C2R row pass: M + 1 bins per row in, merged into M packed points, inverse FFT, N reals out.
 template <class T, int NB, int LogRadix>
-__global__ void __launch_bounds__(kMaxThreads) c2r_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a,
+__global__ void __launch_bounds__(kMaxThreads) c2r_rows_kernel(const Complex<T>* in, Complex<T>* out, Pass2dArgs a,
                                                                const Complex<T>* __restrict__ tw,
                                                                const Complex<T>* __restrict__ split_tw) {
   constexpr int E = NB << LogRadix;
@@ -195,7 +195,7 @@ __global__ void __launch_bounds__(kMaxThreads) c2r_rows_kernel(const Complex<T>*
 // OTF kernel 1: the pupil is computed where it is needed, then the inverse row transforms.
 // Transform i is row i mod rows of batch item i / rows.
 template <class T, int NB, int LogRadix>
-__global__ void __launch_bounds__(kMaxThreads) pupil_rows_kernel(Complex<T>* out, PassArgs a, const Complex<T>* __restrict__ tw,
+__global__ void __launch_bounds__(kMaxThreads) pupil_rows_kernel(Complex<T>* out, Pass2dArgs a, const Complex<T>* __restrict__ tw,
                                                                  PupilSpec pupil, long long rows) {
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);
@@ -215,7 +215,7 @@ __global__ void __launch_bounds__(kMaxThreads) pupil_rows_kernel(Complex<T>* out
 // OTF kernel 2: inverse column transforms end the IFFT2, |.|^2 makes the PSF, and the forward
 // column transforms start the FFT2, all without leaving shared memory.
 template <class T, int NB, int LogRadix>
-__global__ void __launch_bounds__(kMaxThreads) otf_columns_kernel(Complex<T>* data, Complex<T>* psf, PassArgs a,
+__global__ void __launch_bounds__(kMaxThreads) otf_columns_kernel(Complex<T>* data, Complex<T>* psf, Pass2dArgs a,
                                                                   const Complex<T>* __restrict__ tw) {
   Complex<T>* s = shared_complex<T>();
   const BlockPlace p(a);

@@ -15,7 +15,7 @@ struct Layout {
   long long stride = 1, dist = 0, slice_dist = 0;
 };
 
-struct PassArgs {
+struct Pass2dArgs {
   int log_len = 0;    // L = 2^log_len points per transform
   int log_group = 0;  // G = 2^log_group transforms per block
   long long per_slice = 1;         // transforms in one slice (rows: all rows; columns: one matrix's columns)
@@ -27,10 +27,7 @@ struct PassArgs {
 inline constexpr int kTileLog2Radix = 4;
 // Elements per thread: one butterfly of the largest radix (8 for 512 = 8*8*8), not 09's 16.
 // The OTF column kernel runs two FFTs and |.|^2 in one kernel; with 16 elements a thread it
-// spilled 404 bytes in float and 232 in double (ptxas -v), and the OTF pipeline at 512^2 ran
-// 1.07-1.8x slower on the H100 (results/nvidia-h100-80gb-hbm3/tuning-09/
-// step2_bench_10_2d_real_16_elements.json against the bench_10 JSON of commit 8fc430a). Every
-// kernel of this chapter uses the one shape.
+// spills and runs slower (NOTES.md). Every kernel of this chapter uses the one shape.
 inline constexpr int kTileLog2MinElements = 0;
 
 // Tile variants, for GPUs whose blocks get less shared memory than an H100's (issue of the
@@ -111,13 +108,12 @@ FFT_HD inline int tile_slot(int c, int r) { return c * B::row_stride + radixn::p
 // then 32-bit offsets inside the block (a block spans at most C transforms of M <= 4096 points,
 // with strides and distances <= 4097, so they fit), and how many of its C transforms exist (a
 // partial last group: the R2C's M + 1 columns, batches that are not a multiple of C).
-// Recomputing the full 64-bit address of each of 16 elements cost the float row kernels 150-250
-// bytes of register spills (ptxas -v).
+// Recomputing the full 64-bit address of each of 16 elements made the float row kernels spill.
 struct TilePlace {
   long long first = 0, in_base = 0, out_base = 0;
   int in_dist = 0, in_stride = 0, out_dist = 0, out_stride = 0;
   int valid = 0;
-  FFT_HD TilePlace(const PassArgs& a, long long block) {
+  FFT_HD TilePlace(const Pass2dArgs& a, long long block) {
     const long long slice = block / a.groups_per_slice;
     first = (block - slice * a.groups_per_slice) << a.log_group;
     in_base = slice * a.in.slice_dist + first * a.in.dist;
@@ -137,8 +133,8 @@ inline int layout_log2(std::size_t n) { int k = 0; while ((std::size_t{1} << k) 
 inline std::size_t layout_ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
 
 // `transforms` rows of len points, group per block, in_dist / out_dist apart.
-inline PassArgs row_args(std::size_t len, std::size_t group, std::size_t transforms, std::size_t in_dist, std::size_t out_dist) {
-  PassArgs a;
+inline Pass2dArgs row_args(std::size_t len, std::size_t group, std::size_t transforms, std::size_t in_dist, std::size_t out_dist) {
+  Pass2dArgs a;
   a.log_len = layout_log2(len);
   a.log_group = layout_log2(group);
   a.per_slice = static_cast<long long>(transforms);
@@ -149,8 +145,8 @@ inline PassArgs row_args(std::size_t len, std::size_t group, std::size_t transfo
 }
 
 // Columns of `batch` matrices of len rows x width (row-major): stride width, adjacent columns 1 apart.
-inline PassArgs column_args(std::size_t len, std::size_t group, std::size_t width) {
-  PassArgs a;
+inline Pass2dArgs column_args(std::size_t len, std::size_t group, std::size_t width) {
+  Pass2dArgs a;
   a.log_len = layout_log2(len);
   a.log_group = layout_log2(group);
   a.per_slice = static_cast<long long>(width);

@@ -55,11 +55,11 @@ __device__ __forceinline__ void tile_store(const Complex<T>* sm, Complex<T>* out
   }
 }
 
-// All stages of the tile, twiddles computed (no table: 09 measured sincospi as fast as a table).
+// All stages of the tile, twiddles computed by sincospi (as fast as 09's table, no memory).
 template <class T, class F>
 __device__ __forceinline__ void tile_stages(Complex<T>* sm) {
   Complex<T> v[F::E];
-  F::run_shared_stages(radixn::PassArgs<T>{}, sm, radixn::ThisThread<T>{threadIdx.x, v}, radixn::BlockBarrier{});
+  F::run_shared_stages(radixn::TilePassArgs<T>{}, sm, radixn::ThisThread<T>{threadIdx.x, v}, radixn::BlockBarrier{});
 }
 
 template <class T>
@@ -71,8 +71,8 @@ __device__ __forceinline__ Complex<T>* tile_shared() {
 // Resident threads per SM asked of the compiler (so registers per thread): 09's rule, 1024 in
 // float and 512 in double, is sized for 16 points a thread; a thread of 8 double points (the
 // 512 = 8 x 8 x 8 tile) holds the registers' worth of a float one, so the rule goes by bytes held
-// (ByBytes). Not for the OTF column kernel: its two FFTs and |.|^2 spilled 132 bytes at 64
-// registers (double, 512 points; ptxas -v), so it keeps 09's rule.
+// (ByBytes). Not for the OTF column kernel: its two FFTs and |.|^2 spill at 64 registers
+// (double, 512 points), so it keeps 09's rule.
 template <class T, int LOGM, int LOGR, int V, int LOGK, bool ByBytes = true>
 constexpr int tile_min_blocks() {
   using F = Tile<T, LOGM, LOGR, V>;
@@ -92,7 +92,7 @@ using BlockTileOf = BlockTile<Tile<T, LOGM, LOGR, V>, tile_log_copies<T>(LOGM, I
 // all it writes before writing, and blocks own disjoint transforms).
 template <class T, int LOGM, int LOGR, bool Interleaved, int V>
 __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, (tile_log_copies<T>(LOGM, Interleaved, V)))
-    tile_c2c_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a, bool inverse, T scale) {
+    tile_c2c_kernel(const Complex<T>* in, Complex<T>* out, Pass2dArgs a, bool inverse, T scale) {
   using F = Tile<T, LOGM, LOGR, V>;
   using B = BlockTileOf<T, LOGM, LOGR, Interleaved, V>;
   Complex<T>* sm = tile_shared<T>();
@@ -107,7 +107,7 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, (tile_log_copies<T>(LOGM, Int
 // through the split (real_split.hpp); split_tw[k] = w(k, N).
 template <class T, int LOGM, int LOGR, int V>
 __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0)
-    tile_r2c_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a, const Complex<T>* __restrict__ split_tw) {
+    tile_r2c_rows_kernel(const Complex<T>* in, Complex<T>* out, Pass2dArgs a, const Complex<T>* __restrict__ split_tw) {
   using F = Tile<T, LOGM, LOGR, V>;
   using B = BlockTileOf<T, LOGM, LOGR, false, V>;
   constexpr int M = F::M, bins = M + 1;
@@ -129,7 +129,7 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0)
 // then the inverse M-point FFT writes the N reals (as M packed complex values).
 template <class T, int LOGM, int LOGR, int V>
 __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0)
-    tile_c2r_rows_kernel(const Complex<T>* in, Complex<T>* out, PassArgs a, const Complex<T>* __restrict__ split_tw) {
+    tile_c2r_rows_kernel(const Complex<T>* in, Complex<T>* out, Pass2dArgs a, const Complex<T>* __restrict__ split_tw) {
   using F = Tile<T, LOGM, LOGR, V>;
   using B = BlockTileOf<T, LOGM, LOGR, false, V>;
   constexpr int M = F::M;
@@ -159,7 +159,7 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0)
 // OTF kernel 1: the pupil computed where it is loaded (nothing read), inverse row FFTs.
 // Transform i is row i mod rows of batch item i / rows.
 template <class T, int LOGM, int LOGR, int V>
-__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0) tile_pupil_rows_kernel(Complex<T>* out, PassArgs a, PupilSpec pupil, long long rows) {
+__global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0) tile_pupil_rows_kernel(Complex<T>* out, Pass2dArgs a, PupilSpec pupil, long long rows) {
   using F = Tile<T, LOGM, LOGR, V>;
   using B = BlockTileOf<T, LOGM, LOGR, false, V>;
   Complex<T>* sm = tile_shared<T>();
@@ -181,7 +181,7 @@ __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, 0) tile_pupil_rows_kernel(Com
 // |z|^2, so the conjugation after the inverse FFT is skipped.
 template <class T, int LOGM, int LOGR, int V>
 __global__ void TWOD_TILE_BOUNDS(T, LOGM, LOGR, V, (tile_log_copies<T>(LOGM, true, V)), false)
-    tile_otf_columns_kernel(Complex<T>* data, Complex<T>* psf, PassArgs a) {
+    tile_otf_columns_kernel(Complex<T>* data, Complex<T>* psf, Pass2dArgs a) {
   using F = Tile<T, LOGM, LOGR, V>;
   using B = BlockTileOf<T, LOGM, LOGR, true, V>;
   Complex<T>* sm = tile_shared<T>();

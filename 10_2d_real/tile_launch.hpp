@@ -15,7 +15,7 @@ namespace course::twod {
 
 struct TileLaunch {
   int logm = 0;
-  PassArgs args{};  // log_len = logm, log_group = the tile's log2 C
+  Pass2dArgs args{};  // log_len = logm, log_group = the tile's log2 C
   std::size_t blocks = 0;
   cudaStream_t stream = nullptr;
   int variant = 0;  // pass_layout.hpp's tile variant: 0 on an H100, smaller ones on smaller GPUs

@@ -56,8 +56,8 @@ struct ClusterFft {
 
   // Phase 1 is 09's first pass (columns at stride M2, no pass twiddle); phase 2 its second pass
   // (rows k1 at stride M1 on output, L = M1). Block (t, r) of the grid is block t K + r of each.
-  FFT_HD static radixn::PassArgs<T> phase1_args(const ClusterArgs<T>& c) {
-    radixn::PassArgs<T> a;
+  FFT_HD static radixn::TilePassArgs<T> phase1_args(const ClusterArgs<T>& c) {
+    radixn::TilePassArgs<T> a;
     a.in = c.in;
     a.transforms = c.transforms << S.logn1;
     a.log_per_batch = S.logn1;
@@ -68,8 +68,8 @@ struct ClusterFft {
     a.conj_in = c.inverse;
     return a;
   }
-  FFT_HD static radixn::PassArgs<T> phase2_args(const ClusterArgs<T>& c) {
-    radixn::PassArgs<T> a;
+  FFT_HD static radixn::TilePassArgs<T> phase2_args(const ClusterArgs<T>& c) {
+    radixn::TilePassArgs<T> a;
     a.out = c.out;
     a.transforms = c.transforms << S.logn2;
     a.log_per_batch = S.logn2;
@@ -100,7 +100,7 @@ struct ClusterFft {
   // writing the tile (09's run_stages, except that the last stage also writes the tile: the
   // other blocks read it from there).
   template <int SI, class Each, class Barrier>
-  FFT_HD static void stages_into_tile(const radixn::PassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
+  FFT_HD static void stages_into_tile(const radixn::TilePassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
     if constexpr (SI < F1::kStages) {
       each([&](unsigned tid, Complex<T>* v) { F1::template stage_compute<SI, IO, (SI > 0)>(tid, a, sm, v); });
       if constexpr (SI > 0) barrier();  // every thread has read its inputs before any output overwrites them

@@ -11,7 +11,7 @@ namespace course::anyn::gpu {
 // butterflies and their outputs, the block waits again. At the ends of a single pass read
 // directly (FROM_GLOBAL, TO_GLOBAL), the waits that guard nothing are left out.
 template <unsigned R, bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class Regs>
-FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, const StageShape& st, Complex<T>* buf, Each&& each,
+FFT_HD inline void run_stage(std::uint64_t block, const MixedPassArgs<T>& a, const StageShape& st, Complex<T>* buf, Each&& each,
                              Barrier&& barrier, Regs&& regs) {
   each([&](unsigned tid, unsigned threads) { gather<R, FROM_GLOBAL>(tid, threads, block, a, st, buf, regs(tid)); });
   // Shared to shared: every input read before any output lands in the same buffer. Global to
@@ -25,7 +25,7 @@ FFT_HD inline void run_stage(std::uint64_t block, const PassArgs<T>& a, const St
 // call that stayed a call would take the addresses of the kernel's arguments and locals, which
 // moves them to local memory.
 template <bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const PassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
+FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
                                             Barrier&& barrier, RegsFor&& regs_for) {
   switch (a.stage[st].radix) {
     case 2: run_stage<2, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<2>()); break;
@@ -63,7 +63,7 @@ struct OwnRegs {
 // round trips through shared memory and three barriers fewer than load() and store(). Passes of
 // several (columns, outer twiddles) load and store through shared memory.
 template <bool DIRECT, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
+FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const MixedPassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
                              RegsFor&& regs_for) {
   if constexpr (DIRECT) {
     if (a.stages == 1) {
@@ -87,7 +87,7 @@ FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const PassArgs<T>&
 // on the H100 (NOTES.md), so double loads and stores through shared memory; only its compiled
 // shapes at matched points, with registers to spare, may run direct (best_choice, gpu_fixed.hpp).
 template <class T>
-bool direct_pass(const PassArgs<T>& a, bool shared_io) {
+bool direct_pass(const MixedPassArgs<T>& a, bool shared_io) {
   return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0;
 }
 

@@ -60,7 +60,7 @@ __global__ void chirp_out_kernel(const Complex<T>* work, const Complex<T>* chirp
 // shape compiled as constants (gpu_fixed.hpp; its blocks have exactly THREADS threads).
 template <class T, int THREADS, class Shape = void>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS)
-    bluestein_block_kernel(const PassArgs<T> a, const BluesteinBlockArgs<T> b) {
+    bluestein_block_kernel(const MixedPassArgs<T> a, const BluesteinBlockArgs<T> b) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_bluestein_block<Shape>(blockIdx.x, a, b, buf, [](auto&& phase) { phase(threadIdx.x, std::is_void_v<Shape> ? blockDim.x : THREADS); },
@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREA
 }
 
 template <class T>
-auto bluestein_block_kernel_for(const PassArgs<T>& a) {
+auto bluestein_block_kernel_for(const MixedPassArgs<T>& a) {
   auto k = &bluestein_block_kernel<T, 512>;
   if (a.threads <= 256) k = &bluestein_block_kernel<T, 256>;
   if (a.threads <= 128) k = &bluestein_block_kernel<T, 128>;
@@ -82,7 +82,7 @@ auto bluestein_block_kernel_for(const PassArgs<T>& a) {
 // A pass of M with the chirp or product fused into its load or store (gpu_bluestein_pass.hpp).
 // Launch bounds as the mixed pass kernel's: 64 registers a float thread, 128 a double one.
 template <class T, ChirpLoad L, ChirpStore S>
-__global__ void __launch_bounds__(sizeof(T) == 4 ? 1024 : 512) chirp_pass_kernel(const PassArgs<T> a, const ChirpArgs<T> ch) {
+__global__ void __launch_bounds__(sizeof(T) == 4 ? 1024 : 512) chirp_pass_kernel(const MixedPassArgs<T> a, const ChirpArgs<T> ch) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_chirp_block<L, S>(blockIdx.x, a, ch, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); },
@@ -91,7 +91,7 @@ __global__ void __launch_bounds__(sizeof(T) == 4 ? 1024 : 512) chirp_pass_kernel
 
 template <class T>
 auto chirp_kernel_for(ChirpIo io) {
-  void (*k)(PassArgs<T>, ChirpArgs<T>) = nullptr;
+  void (*k)(MixedPassArgs<T>, ChirpArgs<T>) = nullptr;
   with_chirp_io(io, [&](auto l, auto s) { k = &chirp_pass_kernel<T, decltype(l)::value, decltype(s)::value>; });
   return k;
 }

@@ -51,7 +51,7 @@ struct BluesteinBlockArgs {
 // block, L = M, columns = batch. Shape: void, or the FixedPass that a matches (gpu_fixed.hpp),
 // whose stages then run with their shape as constants.
 template <class Shape, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void bluestein_block_body(std::uint64_t block, const PassArgs<T>& a, const BluesteinBlockArgs<T>& b,
+FFT_HD COURSE_FORCEINLINE void bluestein_block_body(std::uint64_t block, const MixedPassArgs<T>& a, const BluesteinBlockArgs<T>& b,
                                                     Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
   const auto fft = [&] {  // the M-point transform of each of the block's C buffers, in place
     if constexpr (!std::is_void_v<Shape>) {
@@ -94,7 +94,7 @@ FFT_HD COURSE_FORCEINLINE void bluestein_block_body(std::uint64_t block, const P
 // The generic stages read the arguments as they are; a compiled Shape gets them with its shape
 // fields as constants (a copy whose stage table is never read, so it stays in registers).
 template <class Shape = void, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const PassArgs<T>& a, const BluesteinBlockArgs<T>& b,
+FFT_HD COURSE_FORCEINLINE void run_bluestein_block(std::uint64_t block, const MixedPassArgs<T>& a, const BluesteinBlockArgs<T>& b,
                                                    Complex<T>* buf, Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
   if constexpr (std::is_void_v<Shape>) bluestein_block_body<Shape>(block, a, b, buf, each, barrier, regs_for);
   else bluestein_block_body<Shape>(block, fixed_args<Shape>(a), b, buf, each, barrier, regs_for);

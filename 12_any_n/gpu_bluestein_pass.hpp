@@ -15,11 +15,9 @@
 
 namespace course::anyn::gpu {
 
-// The plan fuses where M's FFT takes at most this many passes. On the H100 (bench_12_gpu's
-// gpu/fused-chirp and gpu/separate-chirp rows) the fused passes took 9-25% less time than 09's
-// plan and three element-wise kernels at 10007 and 65537 (two passes) and double 4099, the
-// same at float 4099 (one pass); at 999983 (M = 2^21: three passes, where 09's tiles take two)
-// 8-11% more batched and half again more for one transform (bluestein-12/bench_12_gpu.json).
+// The plan fuses where M's FFT takes at most this many passes: there the fused passes beat 09's
+// plan and three element-wise kernels; at M = 2^21 12's passes need three where 09's tiles take
+// two, and fusing loses (bench_12_gpu's gpu/fused-chirp and gpu/separate-chirp rows, NOTES.md).
 inline constexpr std::size_t kMostFusedPasses = 2;
 constexpr bool fuse_chirp_by_default(std::size_t passes_of_m) { return passes_of_m <= kMostFusedPasses; }
 
@@ -39,7 +37,7 @@ struct ChirpArgs {
 // Global -> shared for the first pass, as load() but from x: point idx of transform t is
 // x[t N + idx] c_idx below N and zero from N to M.
 template <int P = kPointsPerThread, class T>
-FFT_HD inline void load_chirp(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const ChirpArgs<T>& ch,
+FFT_HD inline void load_chirp(unsigned tid, unsigned threads, std::uint64_t block, const MixedPassArgs<T>& a, const ChirpArgs<T>& ch,
                               Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
   std::uint64_t t0 = block * a.c, b = 0;  // whole transforms: t0 + e / L; columns: transform t0, column b
@@ -76,7 +74,7 @@ FFT_HD inline void load_chirp(unsigned tid, unsigned threads, std::uint64_t bloc
 // Point idx of transform t leaving the FFT's last pass: conj(v K_idx) back to the M-point buffer,
 // or c_idx conj(v) to y for idx < N (conjugated again for the inverse).
 template <ChirpStore S, class T>
-FFT_HD inline void put_chirp(const PassArgs<T>& a, const ChirpArgs<T>& ch, std::uint64_t t, std::uint64_t idx, Complex<T> v) {
+FFT_HD inline void put_chirp(const MixedPassArgs<T>& a, const ChirpArgs<T>& ch, std::uint64_t t, std::uint64_t idx, Complex<T> v) {
   if constexpr (S == ChirpStore::product) {
     a.out[t * a.n + idx] = conj(v * read_only(ch.filter + idx));
   } else {
@@ -88,7 +86,7 @@ FFT_HD inline void put_chirp(const PassArgs<T>& a, const ChirpArgs<T>& ch, std::
 // (one pass, D = 1) or runs of C columns (s >= C: point q + s (L p + k) of the transform). The
 // last pass has no outer twiddle (s L = M).
 template <ChirpStore S, class T>
-FFT_HD inline void store_chirp(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const ChirpArgs<T>& ch,
+FFT_HD inline void store_chirp(unsigned tid, unsigned threads, std::uint64_t block, const MixedPassArgs<T>& a, const ChirpArgs<T>& ch,
                                const Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
   if (!a.columns_fast) {
@@ -108,7 +106,7 @@ FFT_HD inline void store_chirp(unsigned tid, unsigned threads, std::uint64_t blo
 // One block of an M-point pass: load (from x with the chirp, or as any pass), the stages, store
 // (with the product or the chirp, or as any pass).
 template <ChirpLoad L, ChirpStore S, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_chirp_block(std::uint64_t block, const PassArgs<T>& a, const ChirpArgs<T>& ch, Complex<T>* buf,
+FFT_HD COURSE_FORCEINLINE void run_chirp_block(std::uint64_t block, const MixedPassArgs<T>& a, const ChirpArgs<T>& ch, Complex<T>* buf,
                                                Each&& each, Barrier&& barrier, RegsFor&& regs_for) {
   each([&](unsigned tid, unsigned threads) {
     if constexpr (L == ChirpLoad::chirp) load_chirp(tid, threads, block, a, ch, buf);

@@ -58,7 +58,7 @@ bool cluster_code_built() {
 }
 
 template <class T>
-ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes) {
+ClusterKernel<T> cluster_kernel_for(const std::vector<MixedPassArgs<T>>& passes, int shared_limit_bytes) {
   using Cluster = DoubleCluster10000;
   if constexpr (sizeof(T) != 8) {
     return {};
@@ -81,7 +81,7 @@ ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int 
   }
 }
 
-template ClusterKernel<float> cluster_kernel_for(const std::vector<PassArgs<float>>&, int);
-template ClusterKernel<double> cluster_kernel_for(const std::vector<PassArgs<double>>&, int);
+template ClusterKernel<float> cluster_kernel_for(const std::vector<MixedPassArgs<float>>&, int);
+template ClusterKernel<double> cluster_kernel_for(const std::vector<MixedPassArgs<double>>&, int);
 
 }  // namespace course::anyn::gpu

@@ -55,16 +55,16 @@ struct ClusterPass {
   static constexpr unsigned threads = launch_threads(points, P);
   static constexpr unsigned shared_points = c1 * pitch1 > c2 * pitch2 ? c1 * pitch1 : c2 * pitch2;
   // A transform's worth of points an SM, in `ranks` blocks: while one waits at a barrier or loads,
-  // the others run their stages (one block an SM holding all 10000 points gained 2% over two
+  // the others run their stages (one block an SM holding all 10000 points barely beat two
   // passes, NOTES.md).
   static constexpr unsigned blocks_per_sm = ranks;
   static constexpr int registers = static_cast<int>(register_cap_for((threads + 31) / 32, blocks_per_sm));
 };
 
 // The one cluster pass compiled: double 10000 = 100 x 100, each pass 10 x 10, 50 columns a block,
-// 10 points a thread: one radix-10 butterfly, 512 threads under a cap of 64 registers (ptxas,
-// sm_90: 36 bytes spilled). At 20 points (two butterflies, 256 threads, 128 registers) half the
-// warps an SM took 26% more time on the H100 (NOTES.md).
+// 10 points a thread: one radix-10 butterfly, 512 threads under a cap of 64 registers. At 20
+// points (two butterflies, 256 threads, 128 registers) half the warps an SM were slower
+// (NOTES.md).
 using DoubleCluster10000 = ClusterPass<10, FixedPass<50, 320, 10, 10>, FixedPass<50, 320, 10, 10>>;
 static_assert(DoubleCluster10000::ranks == 2 && DoubleCluster10000::threads == 512 && DoubleCluster10000::registers == 64);
 static_assert(DoubleCluster10000::shared_points * sizeof(Complex<double>) * 2 <= 228 * 1024, "two blocks an SM");
@@ -73,11 +73,11 @@ static_assert(DoubleCluster10000::shared_points * sizeof(Complex<double>) * 2 <=
 // FixedPass::stage's offset (0) counts from.
 template <class T>
 struct ClusterArgs {
-  PassArgs<T> first, second;
+  MixedPassArgs<T> first, second;
   std::uint64_t transforms = 0;
 };
 template <class T>
-ClusterArgs<T> cluster_args(PassArgs<T> first, PassArgs<T> second, std::uint64_t transforms) {
+ClusterArgs<T> cluster_args(MixedPassArgs<T> first, MixedPassArgs<T> second, std::uint64_t transforms) {
   first.stage_twiddles += first.stage[0].offset;
   second.stage_twiddles += second.stage[0].offset;
   return {first, second, transforms};
@@ -86,27 +86,27 @@ ClusterArgs<T> cluster_args(PassArgs<T> first, PassArgs<T> second, std::uint64_t
 // Whether make_passes' passes of N are Cluster's: two passes of T = double, each with Shape's
 // radices (every stage of a pass reads the same roots, add_stages).
 template <class Shape, class T>
-bool cluster_pass_matches(const PassArgs<T>& a) {
+bool cluster_pass_matches(const MixedPassArgs<T>& a) {
   if (a.l != Shape::l || a.stages != Shape::stages) return false;
   for (int st = 0; st < Shape::stages; ++st)
     if (a.stage[st].radix != Shape::radices[st]) return false;
   return true;
 }
 template <class Cluster, class T>
-bool cluster_matches(const std::vector<PassArgs<T>>& passes) {
+bool cluster_matches(const std::vector<MixedPassArgs<T>>& passes) {
   return sizeof(T) == 8 && passes.size() == 2 && passes[0].n == Cluster::n && cluster_pass_matches<typename Cluster::First>(passes[0]) &&
          cluster_pass_matches<typename Cluster::Second>(passes[1]);
 }
 // Whether `kernel` asks for Cluster's pass over these passes and its blocks fit shared_limit_bytes
 // (what the plan and the emulation both ask; the plan then asks the device, gpu_cluster.cu).
 template <class Cluster, class T>
-bool cluster_wanted(PassKernel kernel, const std::vector<PassArgs<T>>& passes, std::size_t shared_limit_bytes) {
+bool cluster_wanted(PassKernel kernel, const std::vector<MixedPassArgs<T>>& passes, std::size_t shared_limit_bytes) {
   return kernel == PassKernel::best && cluster_matches<Cluster>(passes) && Cluster::shared_points * sizeof(Complex<T>) <= shared_limit_bytes;
 }
 
 // The one pass's arguments from make_passes' two (the tables as bind_pass takes them).
 template <class T>
-ClusterArgs<T> bind_cluster(const std::vector<PassArgs<T>>& passes, std::uint64_t transforms, const Complex<T>* in, Complex<T>* out,
+ClusterArgs<T> bind_cluster(const std::vector<MixedPassArgs<T>>& passes, std::uint64_t transforms, const Complex<T>* in, Complex<T>* out,
                             Direction dir, const Complex<T>* stage, const Complex<T>* lo, const Complex<T>* hi) {
   return cluster_args(bind_pass<T>(passes[0], 0, 2, in, nullptr, dir, stage, lo, hi), bind_pass<T>(passes[1], 1, 2, nullptr, out, dir, stage, lo, hi),
                       transforms);

@@ -26,7 +26,7 @@ struct ClusterKernel {
 // cannot hold one, or the build has no code for sm_90; the plan then runs the passes one kernel
 // each.
 template <class T>
-ClusterKernel<T> cluster_kernel_for(const std::vector<PassArgs<T>>& passes, int shared_limit_bytes);
+ClusterKernel<T> cluster_kernel_for(const std::vector<MixedPassArgs<T>>& passes, int shared_limit_bytes);
 
 // Whether this build has the cluster kernel's code for sm_90 (not only an older PTX).
 bool cluster_code_built();

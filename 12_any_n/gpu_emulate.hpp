@@ -30,7 +30,7 @@ struct EmulatedRegs {
 // Every block of pass a in turn: block(b, buf, each) with its C L points of shared memory reset
 // to NaN, and each(phase) running phase(tid, threads) for its threads one after another.
 template <class T, class Block>
-void for_each_block(const PassArgs<T>& a, Block&& block) {
+void for_each_block(const MixedPassArgs<T>& a, Block&& block) {
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<Complex<T>> buf(static_cast<std::size_t>(a.c) * a.l);
   const auto each = [&](auto&& phase) {
@@ -43,7 +43,7 @@ void for_each_block(const PassArgs<T>& a, Block&& block) {
 }
 
 template <class T>
-void emulate_pass(const PassArgs<T>& a, bool direct) {
+void emulate_pass(const MixedPassArgs<T>& a, bool direct) {
   for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
     if (direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
@@ -56,13 +56,13 @@ void emulate_pass(const PassArgs<T>& a, bool direct) {
 // False (and nothing done) when no compiled shape matches the pass or that kernel is not built
 // for the GPU.
 template <class T, int P = kPointsPerThread, bool DIRECT = sizeof(T) == 4>
-bool emulate_fixed_pass(const PassArgs<T>& a) {
+bool emulate_fixed_pass(const MixedPassArgs<T>& a) {
   bool ran = false;
   visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);  // its C, L and 16-point threads are a's (matches)
     if constexpr (fixed_kernel_built<T, Shape, P>) {
       constexpr int points = points_for<Shape, P>;
-      PassArgs<T> launch = a;
+      MixedPassArgs<T> launch = a;
       launch.threads = Shape::template threads_at<points>;
       for_each_block(launch, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
         run_fixed_block<Shape, DIRECT, points>(b, launch, buf, each, [] {}, EmulatedRegs<T, points>{launch.threads});
@@ -76,7 +76,7 @@ bool emulate_fixed_pass(const PassArgs<T>& a) {
 // The compiled kernel fixed_kernel_for picks (choose_fixed_kernel, gpu_fixed.cuh), emulated:
 // false where none is, and the generic pass runs.
 template <class T>
-bool emulate_fixed_choice(const PassArgs<T>& a, bool direct, int points) {
+bool emulate_fixed_choice(const MixedPassArgs<T>& a, bool direct, int points) {
   if (sizeof(T) == 4 && !direct) return false;
   if (direct && points == kMatchedPoints && emulate_fixed_pass<T, kMatchedPoints, true>(a)) return true;
   if constexpr (sizeof(T) == 8) {
@@ -150,7 +150,7 @@ void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>*
   emulate_passes<T>(m, 1, b.data(), k.data(), Direction::forward);
   PassTables<T> tables;
   const auto passes = make_passes<T>(m, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>));
-  const PassArgs<T> a = bind_pass<T>(passes.at(0), 0, 1, nullptr, nullptr, Direction::forward, tables.stage.data(), nullptr, nullptr);
+  const MixedPassArgs<T> a = bind_pass<T>(passes.at(0), 0, 1, nullptr, nullptr, Direction::forward, tables.stage.data(), nullptr, nullptr);
   const BluesteinBlockArgs<T> args{in, out, chirp.data(), k.data(), static_cast<std::uint32_t>(n), make_divisor(static_cast<std::uint32_t>(n)),
                                    dir == Direction::inverse};
   for_each_block(a, [&](std::uint64_t blk, Complex<T>* buf, auto& each) {

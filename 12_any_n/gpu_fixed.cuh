@@ -23,7 +23,7 @@ struct FixedLaunch {
 };
 
 template <class T, bool DIRECT, class Shape, int P>
-__global__ void COURSE_FIXED_REGISTERS(FixedLaunch<T, Shape, P>) fixed_pass_kernel(const PassArgs<T> a) {
+__global__ void COURSE_FIXED_REGISTERS(FixedLaunch<T, Shape, P>) fixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_fixed_block<Shape, DIRECT, P>(
@@ -34,7 +34,7 @@ __global__ void COURSE_FIXED_REGISTERS(FixedLaunch<T, Shape, P>) fixed_pass_kern
 // The kernel of a's shape at P points a thread (kMatchedPoints: the shape's matched_points) where
 // one is built (fixed_kernel_built), with its launch's threads; none otherwise.
 template <class T, int P, bool DIRECT = sizeof(T) == 4>
-FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
+FixedKernel<T> find_fixed_kernel(const MixedPassArgs<T>& a) {
   FixedKernel<T> k;
   visit_matching_shape<FixedPasses>(a, [&](auto shape) {
     using Shape = decltype(shape);
@@ -49,7 +49,7 @@ FixedKernel<T> find_fixed_kernel(const PassArgs<T>& a) {
 // the one at 16 points. Float's compiled kernels are all direct; double's are direct only at
 // matched points.
 template <class T>
-FixedKernel<T> choose_fixed_kernel(const PassArgs<T>& a, bool direct, int points) {
+FixedKernel<T> choose_fixed_kernel(const MixedPassArgs<T>& a, bool direct, int points) {
   if (sizeof(T) == 4 && !direct) return {};
   FixedKernel<T> k;
   if (direct && points == kMatchedPoints) k = find_fixed_kernel<T, kMatchedPoints, true>(a);

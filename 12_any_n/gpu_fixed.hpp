@@ -62,7 +62,7 @@ struct FixedPass {
 
   // Whether pass a (from make_passes) is this shape.
   template <class T>
-  static bool matches(const PassArgs<T>& a) {
+  static bool matches(const MixedPassArgs<T>& a) {
     if (a.d != 1 || a.columns_fast || a.l != l || a.c != C || a.threads != THREADS || a.stages != stages) return false;
     for (int st = 0; st < stages; ++st)
       if (a.stage[st].radix != radices[st]) return false;
@@ -71,7 +71,7 @@ struct FixedPass {
 };
 
 template <class Shape, bool DIRECT, int ST, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_fixed_stage(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each,
+FFT_HD COURSE_FORCEINLINE void run_fixed_stage(std::uint64_t block, const MixedPassArgs<T>& a, Complex<T>* buf, Each&& each,
                                                Barrier&& barrier, RegsFor&& regs_for) {
   constexpr unsigned R = Shape::radices[ST];
   constexpr StageShape shape = Shape::stage(ST);
@@ -79,7 +79,7 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_stage(std::uint64_t block, const PassAr
 }
 
 template <class Shape, bool DIRECT, class T, class Each, class Barrier, class RegsFor, std::size_t... ST>
-FFT_HD COURSE_FORCEINLINE void run_fixed_stages(std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf, Each&& each,
+FFT_HD COURSE_FORCEINLINE void run_fixed_stages(std::uint64_t block, const MixedPassArgs<T>& a, Complex<T>* buf, Each&& each,
                                                 Barrier&& barrier, RegsFor&& regs_for, std::index_sequence<ST...>) {
   (run_fixed_stage<Shape, DIRECT, static_cast<int>(ST)>(block, a, buf, each, barrier, regs_for), ...);
 }
@@ -87,8 +87,8 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_stages(std::uint64_t block, const PassA
 // The arguments of a pass of this Shape with its shape fields replaced by constants (a launch of
 // `threads` threads).
 template <class Shape, class T>
-FFT_HD COURSE_FORCEINLINE PassArgs<T> fixed_args(const PassArgs<T>& args, unsigned threads = Shape::threads) {
-  PassArgs<T> a = args;
+FFT_HD COURSE_FORCEINLINE MixedPassArgs<T> fixed_args(const MixedPassArgs<T>& args, unsigned threads = Shape::threads) {
+  MixedPassArgs<T> a = args;
   a.n = a.l = Shape::l;
   a.d = 1;
   a.l_div = make_divisor(Shape::l);
@@ -106,9 +106,9 @@ FFT_HD COURSE_FORCEINLINE PassArgs<T> fixed_args(const PassArgs<T>& args, unsign
 // gives StageRegs of P): the arguments' shape fields replaced by constants, the stages unrolled
 // with their radices and strides as template arguments.
 template <class Shape, bool DIRECT, int P = kPointsPerThread, class T, class Each, class Barrier, class RegsFor>
-FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassArgs<T>& args, Complex<T>* buf, Each&& each,
+FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const MixedPassArgs<T>& args, Complex<T>* buf, Each&& each,
                                                Barrier&& barrier, RegsFor&& regs_for) {
-  const PassArgs<T> a = fixed_args<Shape>(args, Shape::template threads_at<P>);
+  const MixedPassArgs<T> a = fixed_args<Shape>(args, Shape::template threads_at<P>);
   if constexpr (!DIRECT) {
     each([&](unsigned tid, unsigned threads) { load<P>(tid, threads, block, a, buf); });
     barrier();
@@ -121,9 +121,8 @@ FFT_HD COURSE_FORCEINLINE void run_fixed_block(std::uint64_t block, const PassAr
 // whole warps, a warp's in steps of 256 (a 160-thread double block at 136 registers leaves two
 // blocks an SM where 128 give three). Double keeps as many blocks an SM as the generic kernel at
 // 128 registers. Float takes one block more than at the generic kernel's 64 where 56 registers
-// give it (blocks of 5, 6, 7 and 12 warps: 2187, 2401, 3000, 3125, 6144), else keeps them. At 56
-// and 16 points 2187, 3000 and 6144 spill 8 to 12 bytes, 2401 28 (sm_90); on the H100 these took
-// 2-10% less time than at 64, 2401 2% more.
+// give it (blocks of 5, 6, 7 and 12 warps: 2187, 2401, 3000, 3125, 6144), else keeps them: the
+// extra block outweighs the few spills 56 registers cause (NOTES.md).
 constexpr unsigned warps_per_sm(unsigned registers) {
   return 4 * (16384 / ((registers * 32 + 255) / 256 * 256));
 }
@@ -148,8 +147,8 @@ constexpr int fixed_register_cap(unsigned threads) {
 }
 // Whether a thread's registers under that cap hold its peak points (4 registers a double point, 2
 // a float one) with 16 left for indices and addresses. At 8 points a thread 2401's radix-7 stages
-// hold 14 points and 1920's radix-16 stage 16, under a cap of 64 (ptxas, sm_90: 188 and 296 bytes
-// of spills); 6144's radix-16 stages hold 16 under its cap of 80 (one block an SM), just.
+// hold 14 points and 1920's radix-16 stage 16, too many under a cap of 64; 6144's radix-16
+// stages hold 16 under its cap of 80 (one block an SM), just.
 template <class T, int P>
 constexpr bool fixed_registers_hold(unsigned threads, unsigned peak_points) {
   return peak_points * 2 * sizeof(T) / 4 + 16 <= static_cast<unsigned>(fixed_register_cap<T, P>(threads));
@@ -194,7 +193,7 @@ using FixedBluesteinPasses = std::tuple<FixedPass<4, 256, 8, 8, 16>, FixedPass<2
 
 // Calls f(Shape{}) for the first of the Shapes that pass a matches; false when none does.
 template <class Shapes, std::size_t I = 0, class T, class F>
-bool visit_matching_shape(const PassArgs<T>& a, F&& f) {
+bool visit_matching_shape(const MixedPassArgs<T>& a, F&& f) {
   if constexpr (I == std::tuple_size_v<Shapes>) {
     return false;
   } else {
@@ -260,10 +259,9 @@ struct FixedChoice {
   bool direct;
 };
 // Whichever took least time on the H100 (bench_12_gpu.json's gpu/16-points, gpu/8-points,
-// gpu/matched-points and gpu/matched-direct rows). Float: its matched points wherever built,
-// 1-10% less than 16 (2401 most). Double: matched points with direct global I/O wherever
-// built (1000, 2187, 2401, 3000, 3125: 15%, 4%, 1%, 11% and 23% less than through shared
-// memory); 8 points for 6144 (8% less than 16); 16 for 1920.
+// gpu/matched-points and gpu/matched-direct rows; NOTES.md). Float: its matched points wherever
+// built. Double: matched points with direct global I/O wherever built (1000, 2187, 2401, 3000,
+// 3125); 8 points for 6144; 16 for 1920.
 inline constexpr std::array<FixedChoice, 6> kDoubleChoices = {{{1000, kMatchedPoints, true},
                                                                 {2187, kMatchedPoints, true},
                                                                 {2401, kMatchedPoints, true},
@@ -316,7 +314,7 @@ struct PassRun {
   bool fixed_direct;
 };
 template <class T>
-PassRun pass_run(PassKernel kernel, const PassArgs<T>& a) {
+PassRun pass_run(PassKernel kernel, const MixedPassArgs<T>& a) {
   const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
   const FixedChoice choice = fixed_choice<T>(kernel, a.l);
   // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
@@ -325,7 +323,7 @@ PassRun pass_run(PassKernel kernel, const PassArgs<T>& a) {
 }
 
 template <class T>
-using PassKernelPtr = void (*)(PassArgs<T>);
+using PassKernelPtr = void (*)(MixedPassArgs<T>);
 
 // A compiled kernel, the points a thread it takes and its launch's threads (launch_threads(C L,
 // points): twice make_passes' at 8 points).
@@ -343,10 +341,10 @@ struct FixedKernel {
 // points when `direct` asks for it. `points` asks for 16 points a thread, 8 (double) or
 // kMatchedPoints; where that kernel is not built, 16 runs.
 template <class T>
-FixedKernel<T> fixed_kernel_for(const PassArgs<T>& a, bool direct, int points = kPointsPerThread);
+FixedKernel<T> fixed_kernel_for(const MixedPassArgs<T>& a, bool direct, int points = kPointsPerThread);
 template <>
-FixedKernel<float> fixed_kernel_for(const PassArgs<float>& a, bool direct, int points);  // gpu_fixed_f32.cu
+FixedKernel<float> fixed_kernel_for(const MixedPassArgs<float>& a, bool direct, int points);  // gpu_fixed_f32.cu
 template <>
-FixedKernel<double> fixed_kernel_for(const PassArgs<double>& a, bool direct, int points);  // gpu_fixed_f64.cu
+FixedKernel<double> fixed_kernel_for(const MixedPassArgs<double>& a, bool direct, int points);  // gpu_fixed_f64.cu
 
 }  // namespace course::anyn::gpu

@@ -5,7 +5,7 @@
 namespace course::anyn::gpu {
 
 template <>
-FixedKernel<float> fixed_kernel_for(const PassArgs<float>& a, bool direct, int points) {
+FixedKernel<float> fixed_kernel_for(const MixedPassArgs<float>& a, bool direct, int points) {
   return choose_fixed_kernel(a, direct, points);
 }
 

@@ -5,7 +5,7 @@
 namespace course::anyn::gpu {
 
 template <>
-FixedKernel<double> fixed_kernel_for(const PassArgs<double>& a, bool direct, int points) {
+FixedKernel<double> fixed_kernel_for(const MixedPassArgs<double>& a, bool direct, int points) {
   return choose_fixed_kernel(a, direct, points);
 }
 

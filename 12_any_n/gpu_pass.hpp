@@ -44,8 +44,8 @@ inline constexpr int kBlockPoints = sizeof(T) == 4 ? 8192 : 4096;
 template <class T>
 inline constexpr int kLargestBlockPoints = 2 * kBlockPoints<T>;
 inline constexpr int kSmallestBlock = 2048;
-// A single pass starts at blocks of 4096 points: four transforms of 1000 a block of 4096 ran
-// 6% faster on the H100 than two in 2048 (bench_12_gpu's gpu-block rows, generic kernel).
+// A single pass starts at blocks of 4096 points: four transforms of 1000 a block of 4096 beat
+// two in 2048 (bench_12_gpu's gpu-block rows, generic kernel).
 inline constexpr int kSmallestOnePassBlock = 4096;
 inline constexpr int kPointsPerThread = 16;
 
@@ -81,7 +81,7 @@ struct StageShape {
 };
 
 template <class T>
-struct PassArgs {
+struct MixedPassArgs {
   const Complex<T>* in = nullptr;
   Complex<T>* out = nullptr;
   const Complex<T>* stage_twiddles = nullptr;
@@ -129,7 +129,7 @@ FFT_HD inline Complex<T> maybe_conj(Complex<T> z, bool c) {
 
 // Columns of this block that exist (the last block may hold fewer).
 template <class T>
-FFT_HD inline std::uint32_t valid_columns(const PassArgs<T>& a, std::uint64_t block) {
+FFT_HD inline std::uint32_t valid_columns(const MixedPassArgs<T>& a, std::uint64_t block) {
   if (a.c == 1) return 1;  // a block of one column is never past the end (a compiled kernel knows C)
   const std::uint64_t left = a.columns - block * a.c;
   return left < a.c ? static_cast<std::uint32_t>(left) : a.c;
@@ -138,7 +138,7 @@ FFT_HD inline std::uint32_t valid_columns(const PassArgs<T>& a, std::uint64_t bl
 // Column c of the block: transform t, column b < D of it. C <= D, so the block's columns
 // cross at most one transform's end.
 template <class T>
-FFT_HD inline void column_of(const PassArgs<T>& a, std::uint64_t block, std::uint32_t c, std::uint64_t& t, std::uint64_t& b) {
+FFT_HD inline void column_of(const MixedPassArgs<T>& a, std::uint64_t block, std::uint32_t c, std::uint64_t& t, std::uint64_t& b) {
   const std::uint64_t g0 = block * a.c;
   t = g0 / a.d;
   b = g0 - t * a.d + c;
@@ -154,7 +154,7 @@ struct LaterColumn {
   std::uint64_t t, p, q;
 };
 template <class T>
-FFT_HD inline LaterColumn later_pass_column(const PassArgs<T>& a, std::uint64_t block, std::uint32_t c) {
+FFT_HD inline LaterColumn later_pass_column(const MixedPassArgs<T>& a, std::uint64_t block, std::uint32_t c) {
   std::uint64_t t, b;
   column_of(a, block, c, t, b);
   const std::uint64_t p = b / a.s.d, q = b - p * a.s.d;
@@ -164,7 +164,7 @@ FFT_HD inline LaterColumn later_pass_column(const PassArgs<T>& a, std::uint64_t 
 // Global -> shared. Points = C L; thread by thread along e, so neighbouring threads read
 // neighbouring addresses in both layouts.
 template <int P = kPointsPerThread, class T>
-FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, Complex<T>* buf) {
+FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, const MixedPassArgs<T>& a, Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
   // Whole transforms: the block's valid ones are one run from its first point. Columns: threads
   // is a multiple of C, so a thread keeps its column and finds where it starts once.
@@ -197,7 +197,7 @@ FFT_HD inline void load(unsigned tid, unsigned threads, std::uint64_t block, con
 
 // Shared index of point j of column c.
 template <class T>
-FFT_HD inline std::uint32_t slot(const PassArgs<T>& a, std::uint32_t c, std::uint32_t j) {
+FFT_HD inline std::uint32_t slot(const MixedPassArgs<T>& a, std::uint32_t c, std::uint32_t j) {
   return a.columns_fast ? (j << a.log_c) + c : c * a.l + j;
 }
 
@@ -212,7 +212,7 @@ struct StageRegs {
 // Butterfly i of the block: false when it does not exist (past the stage's count or in a
 // missing column: c >= valid), else its column c and p, q with b = q + s p its index within L.
 template <class T>
-FFT_HD inline bool butterfly_at(const PassArgs<T>& a, const StageShape& st, std::uint32_t valid, std::uint32_t i, std::uint32_t& c,
+FFT_HD inline bool butterfly_at(const MixedPassArgs<T>& a, const StageShape& st, std::uint32_t valid, std::uint32_t i, std::uint32_t& c,
                                 std::uint32_t& p, std::uint32_t& q) {
   if (i >= a.c * st.per.d) return false;
   std::uint32_t b;
@@ -245,7 +245,7 @@ FFT_HD inline Complex<T> stage_twiddle(const Complex<T>* roots, std::uint32_t ps
 // is at c L + j in both. Its global addresses are made afresh from the arguments (a pointer
 // kept across the stages would cost registers in every stage).
 template <unsigned R, bool FROM_GLOBAL = false, class T, int P>
-FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const StageShape& st,
+FFT_HD inline void gather(unsigned tid, unsigned threads, std::uint64_t block, const MixedPassArgs<T>& a, const StageShape& st,
                           const Complex<T>* buf, StageRegs<R, T, P>& r) {
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
@@ -266,7 +266,7 @@ COURSE_UNROLL
 // The butterflies, their twiddles, then shared memory `buf`, or, with TO_GLOBAL (the last stage
 // of a single pass: m = 1, so p = 0 and no twiddles), global memory, conjugated for the inverse.
 template <unsigned R, bool TO_GLOBAL = false, class T, int P>
-FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const StageShape& st,
+FFT_HD inline void scatter(unsigned tid, unsigned threads, std::uint64_t block, const MixedPassArgs<T>& a, const StageShape& st,
                            StageRegs<R, T, P>& r, Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
 COURSE_UNROLL
@@ -294,7 +294,7 @@ COURSE_UNROLL
 
 // w(t, N) from the two tables.
 template <class T>
-FFT_HD inline Complex<T> outer_twiddle(const PassArgs<T>& a, std::uint64_t t) {
+FFT_HD inline Complex<T> outer_twiddle(const MixedPassArgs<T>& a, std::uint64_t t) {
   return read_only(a.outer_hi + (t >> a.log_lo)) * read_only(a.outer_lo + (t & ((std::uint64_t{1} << a.log_lo) - 1)));
 }
 
@@ -305,7 +305,7 @@ FFT_HD inline Complex<T> outer_twiddle(const PassArgs<T>& a, std::uint64_t t) {
 //    C columns are one run of C L points, e = c L + k;
 //  - s >= C (a later pass): runs of C columns, e = k C + c.
 template <class T>
-FFT_HD inline void store(unsigned tid, unsigned threads, std::uint64_t block, const PassArgs<T>& a, const Complex<T>* buf) {
+FFT_HD inline void store(unsigned tid, unsigned threads, std::uint64_t block, const MixedPassArgs<T>& a, const Complex<T>* buf) {
   const std::uint32_t valid = valid_columns(a, block);
   if (!a.columns_fast) {
     Complex<T>* dst = a.out + block * a.c * static_cast<std::uint64_t>(a.l);

@@ -17,7 +17,7 @@ namespace course::anyn::gpu {
 // per SM asks for.
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
 template <class T, int THREADS, bool DIRECT>
-__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const PassArgs<T> a) {
+__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_block<DIRECT>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});

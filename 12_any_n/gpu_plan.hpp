@@ -40,8 +40,8 @@ class MixedPlan {
 
  private:
   std::size_t n_ = 0, batch_ = 0;
-  std::vector<PassArgs<T>> passes_;
-  std::vector<void (*)(PassArgs<T>)> kernels_;  // a pass's kernel: compiled for its shape (gpu_fixed.hpp) or generic
+  std::vector<MixedPassArgs<T>> passes_;
+  std::vector<void (*)(MixedPassArgs<T>)> kernels_;  // a pass's kernel: compiled for its shape (gpu_fixed.hpp) or generic
   std::vector<bool> compiled_;                  // which of them is compiled for its shape
   std::vector<int> points_;                     // points a thread of each pass's kernel
   std::vector<bool> direct_;                    // whether a compiled kernel's first and last stages are in global memory
@@ -66,8 +66,8 @@ class BluesteinPlan {
   std::size_t n_ = 0, batch_ = 0, m_ = 0;
   cudaStream_t stream_ = nullptr;
   std::unique_ptr<radixn::Plan<T>> convolution_;  // M above kBluesteinBlockPoints, separate_chirp: 09's plan
-  std::vector<PassArgs<T>> fused_passes_;          // M above kBluesteinBlockPoints, fused_chirp: the passes of M
-  PassArgs<T> block_pass_;                         // else one kernel, this pass's stages inside it
+  std::vector<MixedPassArgs<T>> fused_passes_;          // M above kBluesteinBlockPoints, fused_chirp: the passes of M
+  MixedPassArgs<T> block_pass_;                         // else one kernel, this pass's stages inside it
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;  // the passes' twiddles
   cuda::DeviceBuffer<Complex<T>> chirp_;           // c_n, n < N
   cuda::DeviceBuffer<Complex<T>> filter_;          // K: FFT_M of conj(c) wrapped, divided by M

@@ -39,11 +39,12 @@ int most_block_points(int limit_bytes) {
   return p;
 }
 
-// The pass lengths, first pass first: one pass when N fits a block of most_points; else the
+// The pass lengths, first pass first (for any 7-smooth N; 09's split_passes gives log2 sizes of
+// powers of two): one pass when N fits a block of most_points; else the
 // fewest passes of at most min(most_points, kBlockPoints) / kMinColumns points each (1024: two
 // up to 2^20, three up to 2^30), the most even split (larger first); {} when N has no such split.
 template <class T>
-std::vector<std::size_t> split_passes(std::size_t n, int most_points = kLargestBlockPoints<T>) {
+std::vector<std::size_t> pass_lengths(std::size_t n, int most_points = kLargestBlockPoints<T>) {
   if (n <= static_cast<std::size_t>(most_points)) return {n};
   const std::size_t most = max_pass_length<T>(most_points), least = kMinColumns<T>;
   std::vector<std::size_t> best;
@@ -77,7 +78,7 @@ std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, i
   if (!is_smooth(n))
     refuse_size(chapter, n, "has a prime factor above 7: the mixed-radix passes take N = 2^a 3^b 5^c 7^d",
                 "course::anyn::gpu::Plan takes it through Bluestein");
-  auto lengths = split_passes<T>(n, most_points);
+  auto lengths = pass_lengths<T>(n, most_points);
   if (lengths.empty())
     refuse_size(chapter, n,
                 "has no split into at most three passes of " + std::to_string(kMinColumns<T>) + " to " +
@@ -154,9 +155,9 @@ inline std::vector<unsigned> pass_radices(std::size_t l) {
 // The stages of one L-point DFT, appending the pass's roots w(e, L), e < L, to the table: a
 // stage of stride s reads its w(p k, L / s) as entry p k s (stage_twiddle, gpu_pass.hpp).
 template <class T>
-void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
+void add_stages(MixedPassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
   const auto r = pass_radices(l);
-  if (r.size() > static_cast<std::size_t>(kMaxStages)) throw std::logic_error("12_any_n: more stages than PassArgs holds");
+  if (r.size() > static_cast<std::size_t>(kMaxStages)) throw std::logic_error("12_any_n: more stages than MixedPassArgs holds");
   a.stages = static_cast<int>(r.size());
   const auto offset = static_cast<std::uint32_t>(table.size());
   for (std::size_t e = 0; e < l; ++e) table.push_back(twiddle<T>(static_cast<std::int64_t>(e), static_cast<std::int64_t>(l)));
@@ -174,7 +175,7 @@ void add_stages(PassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
 }
 
 template <class T>
-std::uint64_t pass_blocks(const PassArgs<T>& a) {
+std::uint64_t pass_blocks(const MixedPassArgs<T>& a) {
   return (a.columns + a.c - 1) / a.c;
 }
 
@@ -193,7 +194,7 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 // and the tables). block_points: 0 lets the plan choose; 2048 up to kLargestBlockPoints forces
 // it where it fits.
 template <class T>
-std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
+std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
                                      int most_points = kLargestBlockPoints<T>) {
   const auto lengths = require_smooth_size<T>(n, batch, most_points);
   tables = {};
@@ -203,11 +204,11 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
     tables.lo = twiddle_table<T>(n, lo);
     for (std::size_t h = 0; h * lo < n; ++h) tables.hi.push_back(twiddle<T>(static_cast<std::int64_t>(h * lo), static_cast<std::int64_t>(n)));
   }
-  std::vector<PassArgs<T>> passes;
+  std::vector<MixedPassArgs<T>> passes;
   std::size_t s = 1;
   for (std::size_t i = 0; i < lengths.size(); ++i) {
     const std::size_t l = lengths[i];
-    PassArgs<T> a;
+    MixedPassArgs<T> a;
     a.n = static_cast<std::uint32_t>(n);
     a.l = static_cast<std::uint32_t>(l);
     a.d = static_cast<std::uint32_t>(n / l);
@@ -245,7 +246,7 @@ std::vector<PassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTable
 // Pass i of `count` with its data and tables: the first reads `in`, the last writes `out`, the
 // inverse conjugates on the way in and out (conj(forward(conj x))).
 template <class T>
-PassArgs<T> bind_pass(PassArgs<T> a, std::size_t i, std::size_t count, const Complex<T>* in, Complex<T>* out, Direction dir,
+MixedPassArgs<T> bind_pass(MixedPassArgs<T> a, std::size_t i, std::size_t count, const Complex<T>* in, Complex<T>* out, Direction dir,
                       const Complex<T>* stage, const Complex<T>* lo, const Complex<T>* hi) {
   a.in = in;
   a.out = out;
@@ -258,13 +259,13 @@ PassArgs<T> bind_pass(PassArgs<T> a, std::size_t i, std::size_t count, const Com
 }
 
 template <class T>
-int pass_shared_bytes(const PassArgs<T>& a) {
+int pass_shared_bytes(const MixedPassArgs<T>& a) {
   return static_cast<int>(a.c * a.l * sizeof(Complex<T>));
 }
 
 // The most shared memory any of the passes asks for.
 template <class T>
-int most_pass_shared_bytes(const std::vector<PassArgs<T>>& passes) {
+int most_pass_shared_bytes(const std::vector<MixedPassArgs<T>>& passes) {
   int bytes = 0;
   for (const auto& a : passes) bytes = std::max(bytes, pass_shared_bytes(a));
   return bytes;

@@ -231,7 +231,7 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB sha
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, most), cfg));
-  CHECK(split_passes<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
+  CHECK(pass_lengths<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
 }
 
 TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
@@ -327,17 +327,17 @@ TEST_CASE("12 GPU Bluestein, fused: each pass's load and store", "[12][gpu-emula
 
 TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
   using V = std::vector<std::size_t>;
-  CHECK(split_passes<float>(16384) == V{16384});
-  CHECK(split_passes<float>(16384, 8192) == V{128, 128});  // a GPU with blocks of 64 KiB at most
-  CHECK(split_passes<double>(8192) == V{8192});
-  CHECK(split_passes<double>(16384) == V{128, 128});
-  CHECK(split_passes<float>(1000000) == V{1000, 1000});
-  CHECK(split_passes<float>(1 << 20) == V{1024, 1024});
-  CHECK(split_passes<float>(1 << 24) == V{256, 256, 256});
-  CHECK(split_passes<float>(781250) == V{125, 125, 50});
+  CHECK(pass_lengths<float>(16384) == V{16384});
+  CHECK(pass_lengths<float>(16384, 8192) == V{128, 128});  // a GPU with blocks of 64 KiB at most
+  CHECK(pass_lengths<double>(8192) == V{8192});
+  CHECK(pass_lengths<double>(16384) == V{128, 128});
+  CHECK(pass_lengths<float>(1000000) == V{1000, 1000});
+  CHECK(pass_lengths<float>(1 << 20) == V{1024, 1024});
+  CHECK(pass_lengths<float>(1 << 24) == V{256, 256, 256});
+  CHECK(pass_lengths<float>(781250) == V{125, 125, 50});
   for (std::size_t n : {10000, 44100, 1 << 20, 3 << 18, 1000000, 1 << 24, 16807 * 2}) {
     std::size_t product = 1;
-    for (auto l : split_passes<double>(n)) {
+    for (auto l : pass_lengths<double>(n)) {
       CHECK(l <= kMaxPassLength<double>);
       product *= l;
     }
