@@ -83,6 +83,23 @@ struct FftwReal {
 };
 
 // R2C on 03's plans against the complex transform of the same N (v3) and FFTW's r2c, N = 2^10 .. 2^22.
+// One in-place benchmark of `variant` at size n: make() builds what is timed once, run(x, it)
+// transforms x with it.
+template <class T, class Make, class Run>
+void register_in_place(const char* chapter, const char* variant, std::size_t n, Make make, Run run) {
+  with_defaults(benchmark::RegisterBenchmark(name(chapter, variant, precision_name<T>(), n, 1).c_str(),
+                                             [n, make, run](benchmark::State& state) {
+                                               auto it = make(n);
+                                               time_in_place<T>(state, n, [&](std::span<Complex<T>> x) { run(x, it); });
+                                             }));
+}
+
+// A plan's forward transform, the common case of register_in_place.
+template <class T, class Plan>
+void register_plan(const char* chapter, const char* variant, std::size_t n, auto make) {
+  register_in_place<T>(chapter, variant, n, make, [](std::span<Complex<T>> x, Plan& plan) { plan.execute(x, Direction::forward); });
+}
+
 template <class T>
 void register_real() {
   for (std::size_t n : pow2_sizes(10, 22)) {
@@ -113,19 +130,9 @@ void register_real() {
     if (log2_exact(n) % 2 == 0) continue;
     // The odd sizes: v3 (the complex transform the R2C is compared with), and the permutation
     // per index (the lesson's exercise 3 predicts 2^21 from 2^20 and 2^22).
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v3", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 const iterative::Radix4Plan<T> plan(n, iterative::Reversal::tiled);
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   plan.execute(x, Direction::forward);
-                                                 });
-                                               }));
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "reversal-per-index", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   iterative::bit_reverse_range(x, 0, n);
-                                                 });
-                                               }));
+    register_plan<T, iterative::Radix4Plan<T>>("03_iterative", "v3", n, [](std::size_t m) { return iterative::Radix4Plan<T>(m, iterative::Reversal::tiled); });
+    register_in_place<T>("03_iterative", "reversal-per-index", n, [](std::size_t m) { return m; },
+                         [](std::span<Complex<T>> x, std::size_t m) { iterative::bit_reverse_range(x, 0, m); });
   }
 }
 
@@ -136,54 +143,16 @@ void register_precision() {
   for (std::size_t n : sizes)
     if (log2_exact(n) % 2 == 0) even.push_back(n);
   for (std::size_t n : even) {
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v1", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 const iterative::Radix2Plan<T> plan(n);
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   plan.execute(x, Direction::forward);
-                                                 });
-                                               }));
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v2", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 const iterative::Radix4Plan<T> plan(n);
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   plan.execute(x, Direction::forward);
-                                                 });
-                                               }));
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v3", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 const iterative::Radix4Plan<T> plan(n, iterative::Reversal::tiled);
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   plan.execute(x, Direction::forward);
-                                                 });
-                                               }));
+    register_plan<T, iterative::Radix2Plan<T>>("03_iterative", "v1", n, [](std::size_t m) { return iterative::Radix2Plan<T>(m); });
+    register_plan<T, iterative::Radix4Plan<T>>("03_iterative", "v2", n, [](std::size_t m) { return iterative::Radix4Plan<T>(m); });
+    register_plan<T, iterative::Radix4Plan<T>>("03_iterative", "v3", n, [](std::size_t m) { return iterative::Radix4Plan<T>(m, iterative::Reversal::tiled); });
+    register_plan<T, iterative::SplitRadixPlan<T>>("03_iterative", "v4", n, [](std::size_t m) { return iterative::SplitRadixPlan<T>(m); });
     // The permutation alone, per index (v1, v2) and tiled (v3): how much of a transform it is.
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "v4", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 const iterative::SplitRadixPlan<T> plan(n);
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   plan.execute(x, Direction::forward);
-                                                 });
-                                               }));
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "reversal-per-index", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   iterative::bit_reverse_range(x, 0, n);
-                                                 });
-                                               }));
-    with_defaults(benchmark::RegisterBenchmark(name("03_iterative", "reversal-tiled", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   iterative::bit_reverse_tiled_range(x, 0, iterative::bit_reverse_tiles(n));
-                                                 });
-                                               }));
-    with_defaults(benchmark::RegisterBenchmark(name("02_recursive", "v2", precision_name<T>(), n, 1).c_str(),
-                                               [n](benchmark::State& state) {
-                                                 recursive::RecursivePlan<T> plan(n);
-                                                 time_in_place<T>(state, n, [&](std::span<Complex<T>> x) {
-                                                   plan.execute(x, Direction::forward);
-                                                 });
-                                               }));
+    register_in_place<T>("03_iterative", "reversal-per-index", n, [](std::size_t m) { return m; },
+                         [](std::span<Complex<T>> x, std::size_t m) { iterative::bit_reverse_range(x, 0, m); });
+    register_in_place<T>("03_iterative", "reversal-tiled", n, [](std::size_t m) { return m; },
+                         [](std::span<Complex<T>> x, std::size_t m) { iterative::bit_reverse_tiled_range(x, 0, iterative::bit_reverse_tiles(m)); });
+    register_plan<T, recursive::RecursivePlan<T>>("02_recursive", "v2", n, [](std::size_t m) { return recursive::RecursivePlan<T>(m); });
   }
   register_fftw_baselines<T>(even, {1});
   std::vector<std::size_t> odd;
