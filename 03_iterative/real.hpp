@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <span>
 #include <stdexcept>
@@ -26,6 +27,22 @@ class RealPlan {
   explicit RealPlan(std::size_t n) : n_(n), half_(half_size(n), Reversal::tiled) {
     const std::size_t m = n / 2;
     if (m >= 1) twiddles_ = twiddle_table<T>(n, m / 2 + 1);  // w(k, N), k <= M/2
+    half_w_ = twiddles_;
+    for (auto& w : half_w_) w = w * T(0.5);  // exact: a power of two
+    // v3's stage tables again, each twiddle w as the pair (re w, re w), (-im w, im w), the three
+    // of a butterfly side by side: a product b w is then two multiplications of pairs and one
+    // swap, where (re w, im w) needs two more shuffles.
+    for (unsigned s = 0; s < half_.radix4_stages(); ++s) {
+      const std::size_t q = half_.stage_quarter(s);
+      const auto w = half_.stage_twiddles(s);
+      wide_offsets_.push_back(wide_.size());
+      for (std::size_t j = 0; j < q; ++j)
+        for (std::size_t r = 0; r < 3; ++r) {
+          const Complex<T> v = w[r * q + j];
+          wide_.push_back(Complex<T>(v.re, v.re));
+          wide_.push_back(Complex<T>(-v.im, v.im));
+        }
+    }
     scratch_.resize(m);
   }
 
@@ -40,25 +57,22 @@ class RealPlan {
       return;
     }
     const std::size_t m = n_ / 2;
-    // z_n = x_{2n} + i x_{2n+1}: the same bytes, read as M complex values and written into the
-    // first M bins already in bit-reversed order (one pass, where a copy and v3's in-place
-    // permutation make two); then v3's stages.
-    reversed_copy(in.data(), out.data(), m);
-    stages<Direction::forward>(out.data());
     Complex<T>* const z = out.data();
-    const Complex<T> z0 = z[0];
-    z[0] = Complex<T>(z0.re + z0.im, T(0));
-    z[m] = Complex<T>(z0.re - z0.im, T(0));
-    const T half = T(0.5);
-    for (std::size_t k = 1; 2 * k <= m; ++k) {
-      const std::size_t j = m - k;  // k == j when 2k == m: the pair is one bin
-      const Complex<T> a = z[k], b = conj(z[j]);
-      const Complex<T> e = (a + b) * half, o = mul_neg_i(a - b) * half;  // O_k = (a - b) / (2i)
-      // X_k = E_k + w^k O_k;  X_{M-k} = conj(E_k - w^k O_k) (E_{M-k} = conj E_k, w^{M-k} = -conj w^k).
-      const Complex<T> t = twiddles_[k] * o;
-      z[k] = e + t;
-      z[j] = conj(e - t);
+    if (m < 16) {  // N < 32: the plain order of work (copy, stages, then the pass)
+      reversed_copy(in.data(), z, m);
+      stages<Direction::forward>(z);
+      separate(z, m);
+      return;
     }
+    // z_n = x_{2n} + i x_{2n+1}: the same bytes, read as M complex values straight into
+    // bit-reversed order, and the first stages (8 or 16 points, in registers) done on the way;
+    // then v3's middle stages; the last radix-4 stage makes the bins and separates them at once.
+    if (half_.leading_radix2()) leaf_pass<8, Direction::forward>(in.data(), z, m);
+    else leaf_pass<16, Direction::forward>(in.data(), z, m);
+    const unsigned first = half_.leading_radix2() ? 1 : 2, count = half_.radix4_stages();
+    middle_stages<Direction::forward>(z, m, first, count - 1);
+    if (first < count) last_stage_separate(z, m, wide(count - 1));
+    else separate(z, m);
   }
 
   // out[j] = sum_k X_k w(-jk, N) over all N bins (X_{N-k} = conj X_k). in is read, not written.
@@ -80,8 +94,228 @@ class RealPlan {
       // 2 Z_{M-k} = conj(2 E_k) + i conj(2 O_k) (conj w^{M-k} = -w^k and X_{M-k} - conj X_k = -conj(a - b))
       z[j] = conj(e) + mul_pos_i(conj(t));
     }
-    half_.execute(std::span<Complex<T>>(z, m), Direction::inverse);
-    std::memcpy(out.data(), z, n_ * sizeof(T));
+    // x_{2n} + i x_{2n+1} = z_n: where out is aligned for Complex<T>, the inverse FFT of the M
+    // values reads them from the scratch into out in bit-reversed order, with the first stages on
+    // the way (as R2C), and ends in place there; otherwise v3 runs on the scratch and out gets a copy.
+    if (m < 16 || reinterpret_cast<std::uintptr_t>(out.data()) % alignof(Complex<T>) != 0) {
+      half_.execute(std::span<Complex<T>>(z, m), Direction::inverse);
+      std::memcpy(out.data(), z, n_ * sizeof(T));
+      return;
+    }
+    Complex<T>* const y = reinterpret_cast<Complex<T>*>(out.data());
+    const T* const from = reinterpret_cast<const T*>(z);
+    if (half_.leading_radix2()) leaf_pass<8, Direction::inverse>(from, y, m);
+    else leaf_pass<16, Direction::inverse>(from, y, m);
+    middle_stages<Direction::inverse>(y, m, half_.leading_radix2() ? 1 : 2, half_.radix4_stages());
+  }
+
+  // The separation pass alone (10's formulas): bins k and M - k from Z_k and Z_{M-k}, in place.
+  void separate(Complex<T>* z, std::size_t m) const {
+    const Complex<T> z0 = z[0];
+    z[0] = Complex<T>(z0.re + z0.im, T(0));
+    z[m] = Complex<T>(z0.re - z0.im, T(0));
+    for (std::size_t k = 1; 2 * k <= m; ++k) separate_pair(z[k], z[m - k], k);  // k == M - k: one bin
+  }
+
+  // X_k = E_k + w^k O_k and X_{M-k} = conj(E_k - w^k O_k) (E_{M-k} = conj E_k, w^{M-k} = -conj w^k),
+  // with E_k = (a + b) / 2, O_k = (a - b) / (2i), a = Z_k, b = conj Z_{M-k}; half_w_[k] = w(k, N) / 2.
+  inline void separate_pair(Complex<T>& zk, Complex<T>& zj, std::size_t k) const {
+    const Complex<T> a = zk, b = conj(zj);
+    const Complex<T> e = (a + b) * T(0.5), t = half_w_[k] * mul_neg_i(a - b);
+    zk = e + t;
+    zj = conj(e - t);
+  }
+
+  // v3's last radix-4 stage (q = M/4) fused with the separation. Butterfly j makes Z_j, Z_{q+j},
+  // Z_{2q+j}, Z_{3q+j}, butterfly q - j their partners Z_{4q-j}, Z_{3q-j}, Z_{2q-j}, Z_{q-j}: the
+  // two together close four pairs (k, M - k), so the bins are written once, in registers.
+  void last_stage_separate(Complex<T>* z, std::size_t m, const Complex<T>* w) const {
+    const std::size_t q = m / 4;
+    auto butterfly = [&](std::size_t j, Complex<T>* y) {
+      y[0] = z[j];
+      y[1] = z[j + q];
+      y[2] = z[j + 2 * q];
+      y[3] = z[j + 3 * q];
+      dit4w<Direction::forward>(y, w + 6 * j);
+    };
+    Complex<T> a[4], b[4];
+    butterfly(0, a);  // Z_0, Z_q, Z_2q (its own partner), Z_3q
+    z[0] = Complex<T>(a[0].re + a[0].im, T(0));
+    z[m] = Complex<T>(a[0].re - a[0].im, T(0));
+    separate_pair(a[1], a[3], q);
+    separate_pair(a[2], a[2], 2 * q);
+    z[q] = a[1];
+    z[2 * q] = a[2];
+    z[3 * q] = a[3];
+    for (std::size_t j = 1; 2 * j < q; ++j) {
+      const std::size_t i = q - j;
+      butterfly(j, a);
+      butterfly(i, b);
+      separate_pair(a[0], b[3], j);      // (j, 4q - j)
+      separate_pair(a[1], b[2], q + j);  // (q + j, 3q - j)
+      separate_pair(b[1], a[2], i + q);  // (2q - j, 2q + j)
+      separate_pair(b[0], a[3], i);      // (q - j, 3q + j)
+      for (int r = 0; r < 4; ++r) {
+        z[j + r * q] = a[r];
+        z[i + r * q] = b[r];
+      }
+    }
+    if (q >= 2) {  // j = q/2 is its own partner: pairs (q/2, 7q/2) and (3q/2, 5q/2)
+      const std::size_t j = q / 2;
+      butterfly(j, a);
+      separate_pair(a[0], a[3], j);
+      separate_pair(a[1], a[2], q + j);
+      for (int r = 0; r < 4; ++r) z[j + r * q] = a[r];
+    }
+  }
+
+  // v3's radix-4 stages [s0, s1), two at a time: stages s and s + 1 (quarters q and 4q) on the
+  // 16 points j + r q (r < 16) of a block of 16 q, in registers, so the data is read and written
+  // once for two stages; an odd stage left over runs alone.
+  template <Direction dir>
+  void middle_stages(Complex<T>* z, std::size_t m, unsigned s0, unsigned s1) const {
+    unsigned s = s0;
+    for (; s + 1 < s1; s += 2) {
+      const std::size_t q = half_.stage_quarter(s);
+      const Complex<T>* const wa = wide(s);
+      const Complex<T>* const wb = wide(s + 1);
+      for (std::size_t base = 0; base < m; base += 16 * q) {
+        Complex<T>* const p = z + base;
+        for (std::size_t j = 0; j < q; ++j) {
+          Complex<T> v[16];
+          for (std::size_t r = 0; r < 16; ++r) v[r] = p[j + r * q];
+          for (std::size_t g = 0; g < 4; ++g) dit4w<dir>(v + 4 * g, wa + 6 * j);
+          for (std::size_t t = 0; t < 4; ++t) {
+            const std::size_t i = t * q + j;  // the butterfly of stage s + 1 (quarter 4q)
+            Complex<T> y[4] = {v[t], v[4 + t], v[8 + t], v[12 + t]};
+            dit4w<dir>(y, wb + 6 * i);
+            for (std::size_t r = 0; r < 4; ++r) p[i + r * 4 * q] = y[r];
+          }
+        }
+      }
+    }
+    if (s < s1) {
+      const std::size_t q = half_.stage_quarter(s);
+      const Complex<T>* const w = wide(s);
+      for (std::size_t base = 0; base < m; base += 4 * q)
+        for (std::size_t j = 0; j < q; ++j) {
+          Complex<T>* const p = z + base + j;
+          Complex<T> y[4] = {p[0], p[q], p[2 * q], p[3 * q]};
+          dit4w<dir>(y, w + 6 * j);
+          for (std::size_t r = 0; r < 4; ++r) p[r * q] = y[r];
+        }
+    }
+  }
+
+  const Complex<T>* wide(unsigned s) const { return wide_.data() + wide_offsets_[s]; }
+
+  // b w from the pair form of w (forward), b conj(w) (inverse).
+  template <Direction dir>
+  static inline Complex<T> mulw(Complex<T> b, const Complex<T>* w) {
+    if constexpr (dir == Direction::forward) return {b.re * w[0].re + b.im * w[1].re, b.im * w[0].im + b.re * w[1].im};
+    else return {b.re * w[0].re - b.im * w[1].re, b.im * w[0].im - b.re * w[1].im};
+  }
+
+  // dit4 with the three twiddles in pair form, side by side: w[0 .. 6).
+  template <Direction dir>
+  static inline void dit4w(Complex<T>* y, const Complex<T>* w) {
+    dit4_sums<dir>(y, y[0], mulw<dir>(y[2], w), mulw<dir>(y[1], w + 2), mulw<dir>(y[3], w + 4));
+  }
+
+  // One radix-4 DIT butterfly on y[0..3] (radix4_stage's, y[1] holding residue 2, y[2] residue 1).
+  template <Direction dir>
+  static inline void dit4(Complex<T>* y, Complex<T> w1, Complex<T> w2, Complex<T> w3) {
+    const Complex<T> t0 = y[0], t1 = oriented<dir>(w1) * y[2], t2 = oriented<dir>(w2) * y[1], t3 = oriented<dir>(w3) * y[3];
+    dit4_sums<dir>(y, t0, t1, t2, t3);
+  }
+  template <Direction dir>
+  static inline void dit4_sums(Complex<T>* y, Complex<T> t0, Complex<T> t1, Complex<T> t2, Complex<T> t3) {
+    const Complex<T> s02 = t0 + t2, d02 = t0 - t2, s13 = t1 + t3;
+    const Complex<T> r13 = dir == Direction::forward ? mul_neg_i(t1 - t3) : mul_pos_i(t1 - t3);
+    y[0] = s02 + s13;
+    y[1] = d02 + r13;
+    y[2] = s02 - s13;
+    y[3] = d02 - r13;
+  }
+
+  // The first stages of v3 on L = 8 points (radix 2, then radix 4 with q = 2) or L = 16 (radix 4
+  // with q = 1, then q = 4), in registers; v holds the L points in bit-reversed order.
+  template <std::size_t L, Direction dir>
+  void leaf(Complex<T>* v) const {
+    const Complex<T>* const w = wide(L == 8 ? 0 : 1);
+    if constexpr (L == 8) {
+      for (std::size_t i = 0; i < 8; i += 2) {
+        const Complex<T> u = v[i], x = v[i + 1];
+        v[i] = u + x;
+        v[i + 1] = u - x;
+      }
+    } else {
+      for (std::size_t i = 0; i < 16; i += 4) dit4_sums<dir>(v + i, v[i], v[i + 2], v[i + 1], v[i + 3]);
+    }
+    constexpr std::size_t q = L / 4;
+    for (std::size_t j = 0; j < q; ++j) {
+      Complex<T> y[4] = {v[j], v[j + q], v[j + 2 * q], v[j + 3 * q]};
+      if (j == 0) dit4_sums<dir>(y, y[0], y[2], y[1], y[3]);
+      else dit4w<dir>(y, w + 6 * j);
+      for (std::size_t r = 0; r < 4; ++r) v[j + r * q] = y[r];
+    }
+  }
+
+  // dst[j] = leaf of (src[2 rev(j)], src[2 rev(j) + 1]) over each L contiguous j: the reads into
+  // bit-reversed order and the first stages in one pass. Up to 2^13 points (in L1/L2) each leaf
+  // gathers its L points at the stride M/L; beyond, v3's tiles (8 x 8) are read whole, one or two
+  // at a time, and every L-point run of the output is made from them.
+  template <std::size_t L, Direction dir>
+  void leaf_pass(const T* src, Complex<T>* dst, std::size_t m) const {
+    constexpr unsigned lb = L == 8 ? 3 : 4;
+    constexpr auto rev_l = [] {
+      std::array<unsigned char, L> r{};
+      for (unsigned i = 0; i < L; ++i) r[i] = static_cast<unsigned char>(reverse_bits32(i, lb));
+      return r;
+    }();
+    auto load = [src](std::size_t j) {
+      Complex<T> v;
+      std::memcpy(static_cast<void*>(&v), src + 2 * j, sizeof v);  // src is only T-aligned
+      return v;
+    };
+    const unsigned bits = log2_exact(m);
+    if (bits < 2 * tile_bits + 1) {
+      const std::size_t stride = m / L;
+      const unsigned cb = bits - lb;
+      for (std::size_t c = 0; c < stride; ++c) {
+        const std::size_t from = reverse_bits64(c, cb);
+        Complex<T> v[L];
+        for (std::size_t i = 0; i < L; ++i) v[i] = load(from + rev_l[i] * stride);
+        leaf<L, dir>(v);
+        for (std::size_t i = 0; i < L; ++i) dst[c * L + i] = v[i];
+      }
+      return;
+    }
+    constexpr std::size_t side = std::size_t{1} << tile_bits, group = L / side;
+    constexpr auto rev_t = [] {
+      std::array<unsigned char, side> r{};
+      for (unsigned i = 0; i < side; ++i) r[i] = static_cast<unsigned char>(reverse_bits32(i, tile_bits));
+      return r;
+    }();
+    const unsigned b = bits - 2 * tile_bits;
+    const std::size_t row_stride = std::size_t{1} << (b + tile_bits);
+    Complex<T> tile[group][side][side];
+    for (std::size_t t = 0; t < (std::size_t{1} << b); t += group) {
+      for (std::size_t g = 0; g < group; ++g) {
+        // dst's tile t + g receives src's tile rev(t + g), transposed with rows and columns reversed.
+        const std::size_t from = reverse_bits64(t + g, b) << tile_bits;
+        for (std::size_t hi = 0; hi < side; ++hi)
+          for (std::size_t lo = 0; lo < side; ++lo) tile[g][hi][lo] = load(from + hi * row_stride + lo);
+      }
+      for (std::size_t hi = 0; hi < side; ++hi) {
+        Complex<T> v[L];
+        for (std::size_t g = 0; g < group; ++g)
+          for (std::size_t lo = 0; lo < side; ++lo) v[g * side + lo] = tile[g][rev_t[lo]][rev_t[hi]];
+        leaf<L, dir>(v);
+        Complex<T>* const to = dst + hi * row_stride + (t << tile_bits);
+        for (std::size_t i = 0; i < L; ++i) to[i] = v[i];
+      }
+    }
   }
 
   // dst[rev(j)] = (src[2j], src[2j + 1]), j < m: v3's tiled permutation (bit_reverse_tiled.hpp),
@@ -140,7 +374,8 @@ class RealPlan {
 
   std::size_t n_;
   Radix4Plan<T> half_;
-  std::vector<Complex<T>> twiddles_;
+  std::vector<Complex<T>> twiddles_, half_w_, wide_;
+  std::vector<std::size_t> wide_offsets_;
   mutable std::vector<Complex<T>> scratch_;
 };
 
