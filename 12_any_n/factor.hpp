@@ -31,6 +31,17 @@ inline std::size_t rough_part(std::size_t n) {
 
 inline bool is_smooth(std::size_t n) { return n >= 1 && rough_part(n) == 1; }
 
+// The largest prime factor of n (1 for n = 1).
+inline std::size_t largest_prime_factor(std::size_t n) {
+  std::size_t p = 1;
+  for (std::size_t d = 2; d * d <= n; ++d)
+    while (n % d == 0) {
+      p = d;
+      n /= d;
+    }
+  return n > 1 ? n : p;
+}
+
 // The smallest power of two >= 2n - 1 (n >= 1).
 inline std::size_t convolution_length(std::size_t n) {
   std::size_t m = 1;

@@ -12,6 +12,7 @@
 
 #include "12_any_n/gpu_bluestein_block.hpp"
 #include "12_any_n/gpu_bluestein_pass.hpp"
+#include "12_any_n/gpu_route.hpp"
 #include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
@@ -132,16 +133,16 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     radixn::Plan<T> once(m_, 1, stream_);
     once.execute(filter_.data(), filter_.data(), Direction::forward);
   }
-  if (m_ <= kBluesteinBlockPoints<T>) {
+  const auto limit = shared_limit();
+  if (m_ <= bluestein_block_points<T>(limit.bytes)) {  // as route_for (gpu_route.hpp)
     // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU from
-    // Turing on). A smaller COURSE_SHARED_LIMIT_KIB does not shrink these blocks.
+    // Turing on; less under a smaller limit, where larger M take the passes below).
     PassTables<T> tables;
-    block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>)).at(0);
+    block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(bluestein_block_points<T>(limit.bytes))).at(0);
     stage_ = device_table(tables.stage);
     cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_)), pass_shared_bytes(block_pass_));
   } else {
     // The passes of M as the mixed-radix plan builds them, within the device's shared memory.
-    const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
     PassTables<T> tables;
     auto passes = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes));
     const bool fuse = pass_kernel == PassKernel::fused_chirp ||

@@ -7,6 +7,7 @@
 
 #include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_fixed.hpp"
+#include "12_any_n/gpu_route.hpp"
 #include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
@@ -51,7 +52,7 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   // Blocks up to 128 KiB where the device allows them (64 KiB on Turing); a smaller limit set by
   // COURSE_SHARED_LIMIT_KIB (how the tests model a smaller GPU) gets smaller blocks, and more
   // passes where N needs them.
-  const auto limit = resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes);
+  const auto limit = shared_limit();
   const int most = most_block_points<T>(limit.bytes);
   PassTables<T> tables;
   passes_ = make_passes<T>(n, batch, tables, block_points, most);
@@ -63,7 +64,8 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   // Double 10000 on a GPU with clusters: its two passes in one kernel, each half of a transform
   // in one of a cluster's two blocks (gpu_cluster.hpp); then no pass needs scratch.
   if (kernel == PassKernel::best) cluster_ = cluster_kernel_for<T>(passes_, limit.bytes);  // none where not wanted or not on this GPU
-  const std::size_t scratch_count = passes_.size() == 1 || cluster_.launch ? 0 : passes_.size() - 1;
+  // Passes alternate between two scratch buffers (one where there are two passes).
+  const std::size_t scratch_count = passes_.size() == 1 || cluster_.launch ? 0 : std::min<std::size_t>(passes_.size() - 1, 2);
   std::size_t free_bytes = 0, total_bytes = 0;
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t need = scratch_count * n * batch * sizeof(Complex<T>);
@@ -134,11 +136,15 @@ template <class T>
 Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, PassKernel kernel) : n_(n), batch_(batch) {
   require_size(n);
   require_batch(chapter, batch);
-  // Powers of two are 09's: its radix-16 register tiles do them in fewer stages than the passes
-  // here (a forced block size keeps them on the passes, for the benchmark's comparison).
-  if (is_power_of_two(n) && block_points == 0 && kernel != PassKernel::shared_io) power_of_two_ = std::make_unique<radixn::Plan<T>>(n, batch, stream);
-  else if (is_smooth(n)) mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
-  else bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
+  // Powers of two go to 11's FastestPlan (clusters where they beat 09, else 09's radix-16 tiles:
+  // fewer stages than the passes here); a forced block size keeps them on the passes, for the
+  // benchmark's comparison.
+  if (is_power_of_two(n) && block_points == 0 && kernel != PassKernel::shared_io)
+    power_of_two_ = std::make_unique<clusters::FastestPlan<T>>(n, batch, stream);
+  else if (route_for<T>(n, shared_limit().bytes) == Route::passes)
+    mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
+  else  // a prime factor above 7, or a 7-smooth N with no passes that fit this GPU's blocks
+    bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
 }
 
 template <class T>
@@ -150,8 +156,11 @@ void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) cons
 
 template <class T>
 std::string Plan<T>::describe() const {
-  if (power_of_two_) return "12_any_n GPU: N = " + std::to_string(n_) + ", a power of two: 09's plan (" + power_of_two_->describe() + ")";
-  return "12_any_n GPU: " + (mixed_ ? mixed_->describe() : bluestein_->describe());
+  if (power_of_two_)
+    return "12_any_n GPU: N = " + std::to_string(n_) + ", a power of two: " + (power_of_two_->uses_cluster() ? "11's cluster plan" : "09's plan") +
+           " (" + power_of_two_->describe() + ")";
+  if (mixed_) return "12_any_n GPU: 7-smooth: " + mixed_->describe();
+  return "12_any_n GPU: largest prime factor " + std::to_string(largest_prime_factor(n_)) + " > 7: " + bluestein_->describe();
 }
 
 template class MixedPlan<float>;

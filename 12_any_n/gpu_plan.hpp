@@ -2,8 +2,10 @@
 //   course::anyn::gpu::Plan<float> plan(1000, batch);       // refuses bad N and batch, naming the limit
 //   plan.execute(d_in, d_out, course::Direction::forward);  // device pointers, in == out allowed
 //   plan.describe();                                        // "... in 1 pass; 1000 = 10 * 10 * 10, ..."
-// N = 2^k: 09's plan. Other N = 2^a 3^b 5^c 7^d: one to three mixed-radix passes (gpu_pass.hpp).
-// Any other N: Bluestein, a convolution of M >= 2N - 1 points through 09's plan (gpu_bluestein.cu).
+// The course's one front door for any N on the GPU:
+//   N = 2^k: 11's FastestPlan (a cluster plan where it beats 09 on this GPU, else 09's plan);
+//   other N = 2^a 3^b 5^c 7^d: mixed-radix passes (gpu_pass.hpp), as few as the block allows;
+//   any other N: Bluestein, a convolution of M >= 2N - 1 points (gpu_bluestein.cu).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -12,12 +14,17 @@
 #include <string>
 
 #include "09_radixN/radix_plan.hpp"
+#include "11_clusters/fastest_plan.hpp"
 #include "12_any_n/gpu_cluster_launch.hpp"
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_shape.hpp"
 #include "common/cuda_helpers.hpp"
+#include "common/gpu_limits.hpp"
 
 namespace course::anyn::gpu {
+
+// This GPU's shared memory a block, or the smaller limit COURSE_SHARED_LIMIT_KIB sets.
+inline SharedLimit shared_limit() { return resolve_shared_limit(chapter, 0, cuda::device_shared_limit_bytes(), kMostSharedLimitBytes); }
 
 // A host table on the device (one element when empty, so that its pointer is never null).
 template <class T>
@@ -86,7 +93,7 @@ class Plan {
 
  private:
   std::size_t n_ = 0, batch_ = 0;
-  std::unique_ptr<radixn::Plan<T>> power_of_two_;
+  std::unique_ptr<clusters::FastestPlan<T>> power_of_two_;
   std::unique_ptr<MixedPlan<T>> mixed_;
   std::unique_ptr<BluesteinPlan<T>> bluestein_;
 };

@@ -39,10 +39,39 @@ int most_block_points(int limit_bytes) {
   return p;
 }
 
+// Where no three passes fit (a small shared-memory limit: 5^10 at 48 KiB needs 125 * 125 * 25 *
+// 25): the fewest passes of least to most points up to kMostPasses, the most even split (the
+// smallest longest pass); {} when there is none (7^7 in float below 343-point passes).
+inline constexpr std::size_t kMostPasses = 8;
+inline std::vector<std::size_t> more_passes(std::size_t n, std::size_t least, std::size_t most) {
+  std::vector<std::size_t> divisors;
+  for (std::size_t d = least; d <= most && d <= n; ++d)
+    if (n % d == 0) divisors.push_back(d);
+  std::vector<std::size_t> best, now;
+  // Non-increasing lengths, so that each split is seen once.
+  const std::function<void(std::size_t, std::size_t, std::size_t)> walk = [&](std::size_t rest, std::size_t cap, std::size_t count) {
+    if (rest == 1) {
+      const std::size_t longest = now.front();
+      if (best.empty() || now.size() < best.size() || (now.size() == best.size() && longest < best.front())) best = now;
+      return;
+    }
+    if (now.size() == count) return;
+    for (auto it = divisors.rbegin(); it != divisors.rend(); ++it)
+      if (*it <= cap && rest % *it == 0) {
+        now.push_back(*it);
+        walk(rest / *it, *it, count);
+        now.pop_back();
+      }
+  };
+  for (std::size_t count = 4; count <= kMostPasses && best.empty(); ++count) walk(n, most, count);
+  return best;
+}
+
 // The pass lengths, first pass first (for any 7-smooth N; 09's split_passes gives log2 sizes of
 // powers of two): one pass when N fits a block of most_points; else the
 // fewest passes of at most min(most_points, kBlockPoints) / kMinColumns points each (1024: two
-// up to 2^20, three up to 2^30), the most even split (larger first); {} when N has no such split.
+// up to 2^20, three up to 2^30), the most even split (larger first); more than three only where
+// a small limit leaves no three (more_passes); {} when N has no such split.
 template <class T>
 std::vector<std::size_t> pass_lengths(std::size_t n, int most_points = kLargestBlockPoints<T>) {
   if (n <= static_cast<std::size_t>(most_points)) return {n};
@@ -66,8 +95,16 @@ std::vector<std::size_t> pass_lengths(std::size_t n, int most_points = kLargestB
     for (std::size_t l2 = least; l2 <= l1; ++l2)
       if ((n / l1) % l2 == 0) consider({l1, l2, n / l1 / l2});
   }
+  if (best.empty()) best = more_passes(n, least, most);
   if (!best.empty()) std::sort(best.begin(), best.end(), std::greater<>());
   return best;
+}
+
+
+// Whether a 7-smooth N has mixed-radix passes in blocks of at most most_points (else Bluestein).
+template <class T>
+bool has_passes(std::size_t n, int most_points) {
+  return !pass_lengths<T>(n, most_points).empty();
 }
 
 // Refuses what the passes cannot take, naming the limit; returns the pass lengths.
@@ -81,7 +118,7 @@ std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, i
   auto lengths = pass_lengths<T>(n, most_points);
   if (lengths.empty())
     refuse_size(chapter, n,
-                "has no split into at most three passes of " + std::to_string(kMinColumns<T>) + " to " +
+                "has no split into at most " + std::to_string(kMostPasses) + " passes of " + std::to_string(kMinColumns<T>) + " to " +
                     std::to_string(max_pass_length<T>(most_points)) + " points in " + precision_name<T>(),
                 "course::anyn::Plan (CPU) takes it");
   if (batch > (std::uint64_t{1} << 40) / n) refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " is above 2^40 points", "");

@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "12_any_n/gpu_emulate.hpp"
+#include "12_any_n/gpu_route.hpp"
+#include "12_any_n/sweep_sizes.hpp"
 #include "common/catch.hpp"
 #include "common/conformance.hpp"
 #include "common/gpu_limits.hpp"
@@ -232,6 +234,60 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB sha
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, most), cfg));
   CHECK(pass_lengths<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
+}
+
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
+  // Passes of at most 32 points (blocks of 256): 3^10 has no three of them, four of 27 * 27 * 9 * 9.
+  constexpr int most = 256;
+  REQUIRE(pass_lengths<TestType>(59049, most) == std::vector<std::size_t>{27, 27, 9, 9});
+  conformance::Config cfg;
+  cfg.sizes = {59049};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, most), cfg));
+}
+
+// Every size of the sweep (sweep_sizes.hpp) gets a plan at every shared-memory limit of the
+// GPUs the course runs on, in both precisions: passes that fit the limit's blocks, or Bluestein
+// with a convolution that does (one block, or passes of M). Powers of two go to 09 and 11, whose
+// own tests cover every limit.
+template <class T>
+void check_routes(int limit_bytes) {
+  const int most = most_block_points<T>(limit_bytes);
+  for (const auto& s : sweep::sweep_sizes()) {
+    INFO(precision_name<T>() << " N = " << s.n << " at a limit of " << limit_bytes / 1024 << " KiB");
+    const Route r = route_for<T>(s.n, limit_bytes);
+    PassTables<T> tables;
+    if (r == Route::power_of_two) {
+      CHECK(is_power_of_two(s.n));
+    } else if (r == Route::passes) {
+      const auto passes = make_passes<T>(s.n, 1, tables, 0, most);
+      CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
+    } else {
+      const std::size_t m = convolution_length(s.n);
+      REQUIRE(m <= (std::size_t{1} << max_log2_convolution));
+      const auto passes = make_passes<T>(m, 1, tables, 0, r == Route::bluestein_block ? static_cast<int>(bluestein_block_points<T>(limit_bytes)) : most);
+      CHECK((r == Route::bluestein_passes || passes.size() == 1));
+      CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
+    }
+  }
+}
+
+TEST_CASE("12 GPU front door: every N of the sweep has a plan at every shared-memory limit", "[12][gpu-emulated]") {
+  for (int kib : {48, 64, 99, 163, 227}) {
+    check_routes<float>(kib * 1024);
+    check_routes<double>(kib * 1024);
+  }
+  // 5^10 in float under 48 KiB (blocks of 32 KiB, passes of at most 512): four passes, not a refusal.
+  CHECK(pass_lengths<float>(9765625, most_block_points<float>(48 * 1024)) == std::vector<std::size_t>{125, 125, 25, 25});
+  CHECK(route_for<float>(9765625, 48 * 1024) == Route::passes);
+  // 7^7 in float in blocks of 2048 points (passes of 8 to 256): no split at all, since 7 and 343
+  // are out of range and 49s leave an odd power; the front door would take Bluestein.
+  CHECK(pass_lengths<float>(823543, 2048).empty());
+  CHECK_FALSE(has_passes<float>(823543, 2048));
+  CHECK(route_for<float>(1009, 227 * 1024) == Route::bluestein_block);
+  CHECK(route_for<float>(65537, 227 * 1024) == Route::bluestein_passes);
 }
 
 TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {

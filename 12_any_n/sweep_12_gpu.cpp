@@ -1,0 +1,244 @@
+// 12's GPU plan against cuFFT over a sweep of sizes (sweep_sizes.hpp), not a list: batched to
+// 512 MiB a call and single transforms, float and double, both timed in the same process,
+// interleaved. Float error against a double cuFFT reference, next to cuFFT float's own.
+//   sweep_12_gpu --out sweep.json [--groups smooth,prime] [--precision float] [--mode batched]
+//                [--shard 0/2] [--samples 5] [--most 65536]
+// One record a (N, precision, mode); tools/sweep_summary.py prints the classes' minimum, 5th
+// percentile, median and worst N, and merges shards.
+#include <cufft.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "12_any_n/gpu_plan.hpp"
+#include "12_any_n/sweep_sizes.hpp"
+#include "common/bench_cuda.hpp"
+#include "common/cufft_check.hpp"
+
+using namespace course;
+namespace sweep = course::anyn::sweep;
+
+namespace {
+
+struct Options {
+  std::string out = "sweep_12_gpu.json";
+  std::vector<std::string> groups, precisions = {"float", "double"}, modes = {"batched", "single"};
+  int shard = 0, shards = 1, samples = 5;
+  std::size_t most = sweep::kLargest;
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string x; std::getline(in, x, ',');) out.push_back(x);
+  return out;
+}
+
+bool wanted(const std::vector<std::string>& list, const std::string& x) {
+  return list.empty() || std::find(list.begin(), list.end(), x) != list.end();
+}
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    if (c == '\n') { o += "\\n"; continue; }
+    o += c;
+  }
+  return o;
+}
+
+// Milliseconds a call of `run`, as the median of `samples` timings of a loop long enough (about
+// 1 ms) that the event's resolution does not matter; `a` and `b` alternate, so a clock or thermal
+// drift touches both alike.
+template <class A, class B>
+std::pair<double, double> time_pair(A&& a, B&& b, int samples) {
+  cudaEvent_t start, stop;
+  COURSE_CUDA_CHECK(cudaEventCreate(&start));
+  COURSE_CUDA_CHECK(cudaEventCreate(&stop));
+  const auto timed = [&](auto& f, int reps) {
+    COURSE_CUDA_CHECK(cudaEventRecord(start));
+    for (int i = 0; i < reps; ++i) f();
+    COURSE_CUDA_CHECK(cudaEventRecord(stop));
+    COURSE_CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    COURSE_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    return static_cast<double>(ms) / reps;
+  };
+  timed(a, 1);  // warm: first launches load modules
+  timed(b, 1);
+  const double one = std::max(timed(a, 1), 1e-3);
+  const int reps = std::clamp(static_cast<int>(1.0 / one), 1, 200);
+  std::vector<double> ta, tb;
+  for (int s = 0; s < samples; ++s) {
+    ta.push_back(timed(a, reps));
+    tb.push_back(timed(b, reps));
+  }
+  std::sort(ta.begin(), ta.end());
+  std::sort(tb.begin(), tb.end());
+  COURSE_CUDA_CHECK(cudaEventDestroy(start));
+  COURSE_CUDA_CHECK(cudaEventDestroy(stop));
+  return {ta[ta.size() / 2], tb[tb.size() / 2]};
+}
+
+template <class T>
+cufftType c2c() {
+  return sizeof(T) == 4 ? CUFFT_C2C : CUFFT_Z2Z;
+}
+
+template <class T>
+void cufft_forward(cufftHandle h, const Complex<T>* in, Complex<T>* out) {
+  if constexpr (sizeof(T) == 4)
+    COURSE_CUFFT_CHECK(cufftExecC2C(h, reinterpret_cast<cufftComplex*>(const_cast<Complex<T>*>(in)), reinterpret_cast<cufftComplex*>(out), CUFFT_FORWARD));
+  else
+    COURSE_CUFFT_CHECK(cufftExecZ2Z(h, reinterpret_cast<cufftDoubleComplex*>(const_cast<Complex<T>*>(in)), reinterpret_cast<cufftDoubleComplex*>(out),
+                                    CUFFT_FORWARD));
+}
+
+cufftHandle cufft_plan(std::size_t n, std::size_t batch, cufftType type) {
+  cufftHandle h;
+  int len = static_cast<int>(n);
+  COURSE_CUFFT_CHECK(cufftPlanMany(&h, 1, &len, nullptr, 1, len, nullptr, 1, len, type, static_cast<int>(batch)));
+  return h;
+}
+
+// Relative rms error of `got` against `ref`.
+template <class T>
+double rel_rms(const std::vector<Complex<T>>& got, const std::vector<Complex<double>>& ref) {
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    const double dr = got[i].re - ref[i].re, di = got[i].im - ref[i].im;
+    num += dr * dr + di * di;
+    den += ref[i].re * ref[i].re + ref[i].im * ref[i].im;
+  }
+  return std::sqrt(num / den);
+}
+
+// Float only: one transform by our plan and by cuFFT float, each against cuFFT double of the same
+// (float) input.
+std::pair<double, double> float_errors(std::size_t n, const anyn::gpu::Plan<float>& ours, const Complex<float>* d_in, Complex<float>* d_out) {
+  std::vector<Complex<float>> x(n);
+  COURSE_CUDA_CHECK(cudaMemcpy(x.data(), d_in, n * sizeof(Complex<float>), cudaMemcpyDeviceToHost));
+  std::vector<Complex<double>> xd(n);
+  for (std::size_t i = 0; i < n; ++i) xd[i] = {x[i].re, x[i].im};
+  cuda::DeviceBuffer<Complex<double>> din(n), dout(n);
+  din.upload(xd);
+  const cufftHandle hd = cufft_plan(n, 1, CUFFT_Z2Z);
+  cufft_forward<double>(hd, din.data(), dout.data());
+  const auto ref = dout.to_host();
+  cufftDestroy(hd);
+  std::vector<Complex<float>> got(n);
+  ours.execute(d_in, d_out, Direction::forward);
+  COURSE_CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(Complex<float>), cudaMemcpyDeviceToHost));
+  const double e_ours = rel_rms(got, ref);
+  const cufftHandle hf = cufft_plan(n, 1, CUFFT_C2C);
+  cufft_forward<float>(hf, d_in, d_out);
+  COURSE_CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(Complex<float>), cudaMemcpyDeviceToHost));
+  cufftDestroy(hf);
+  return {e_ours, rel_rms(got, ref)};
+}
+
+template <class T>
+std::string measure(const sweep::Size& s, const std::string& mode, int samples, std::pair<Complex<T>*, Complex<T>*> buffers) {
+  const std::size_t n = s.n;
+  const std::size_t batch = mode == "single" ? 1 : std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n);
+  auto [in, out] = buffers;
+  bench::fill_random<T>(in, n * batch, n);
+  std::ostringstream r;
+  r << "{\"n\": " << n << ", \"group\": \"" << s.group << "\", \"class\": \"" << sweep::smoothness(n) << "\", \"precision\": \""
+    << precision_name<T>() << "\", \"mode\": \"" << mode << "\", \"batch\": " << batch;
+  try {
+    const auto t0 = std::chrono::steady_clock::now();
+    anyn::gpu::Plan<T> ours(n, batch);
+    const double plan_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const cufftHandle h = cufft_plan(n, batch, c2c<T>());
+    const auto [t_ours, t_cufft] =
+        time_pair([&] { ours.execute(in, out, Direction::forward); }, [&] { cufft_forward<T>(h, in, out); }, samples);
+    cufftDestroy(h);
+    r << ", \"ours_ms\": " << t_ours << ", \"cufft_ms\": " << t_cufft << ", \"ratio\": " << t_cufft / t_ours << ", \"plan_ms\": " << plan_ms;
+    if constexpr (sizeof(T) == 4)
+      if (mode == "single") {
+        const auto [e_ours, e_cufft] = float_errors(n, ours, in, out);
+        r << ", \"err_ours\": " << e_ours << ", \"err_cufft\": " << e_cufft;
+      }
+    r << ", \"plan\": \"" << json_escape(ours.describe().substr(0, 400)) << "\"}";
+  } catch (const std::exception& e) {
+    r << ", \"error\": \"" << json_escape(e.what()) << "\"}";
+  }
+  return r.str();
+}
+
+void write(const Options& o, const std::vector<std::string>& records, int total) {
+  cudaDeviceProp p{};
+  cudaGetDeviceProperties(&p, 0);
+  std::ofstream f(o.out);
+  f << "{\"context\": {\"gpu\": \"" << p.name << "\", \"cufft_version\": \"" << bench::cufft_version() << "\", \"shard\": \"" << o.shard << "/"
+    << o.shards << "\", \"samples\": " << o.samples << ", \"seed\": " << sweep::kSeed << ", \"planned\": " << total << "},\n\"records\": [\n";
+  for (std::size_t i = 0; i < records.size(); ++i) f << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
+  f << "]}\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--out") o.out = value();
+    else if (a == "--groups") o.groups = split(value());
+    else if (a == "--precision") o.precisions = split(value());
+    else if (a == "--mode") o.modes = split(value());
+    else if (a == "--samples") o.samples = std::stoi(value());
+    else if (a == "--most") o.most = std::stoull(value());
+    else if (a == "--shard") {
+      const auto v = value();
+      o.shard = std::stoi(v.substr(0, v.find('/')));
+      o.shards = std::stoi(v.substr(v.find('/') + 1));
+      if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) throw std::invalid_argument("--shard i/k needs 0 <= i < k, got " + v);
+    } else {
+      std::printf("usage: sweep_12_gpu [--out F] [--groups smooth,smooth-large,prime,prime-large,factor-11-31] [--precision float,double]\n"
+                  "                    [--mode batched,single] [--shard i/k] [--samples 5] [--most N]\n");
+      return a == "--help" ? 0 : 2;
+    }
+  }
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::printf("no CUDA device: sweep skipped\n");
+    return 77;
+  }
+  std::vector<sweep::Size> sizes;
+  int index = 0;
+  for (const auto& s : sweep::sweep_sizes())
+    if (wanted(o.groups, s.group) && s.n <= o.most && index++ % o.shards == o.shard) sizes.push_back(s);
+  const int total = static_cast<int>(sizes.size() * o.precisions.size() * o.modes.size());
+  // One pair of 512 MiB buffers for every size (a batched call moves 512 MiB in and out).
+  cuda::DeviceBuffer<unsigned char> in(std::size_t{512} << 20), out(std::size_t{512} << 20);
+  std::vector<std::string> records;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const auto& s : sizes)
+    for (const auto& prec : o.precisions)
+      for (const auto& mode : o.modes) {
+        if (prec == "float")
+          records.push_back(measure<float>(s, mode, o.samples, {reinterpret_cast<Complex<float>*>(in.data()), reinterpret_cast<Complex<float>*>(out.data())}));
+        else
+          records.push_back(measure<double>(s, mode, o.samples, {reinterpret_cast<Complex<double>*>(in.data()), reinterpret_cast<Complex<double>*>(out.data())}));
+        if (records.size() % 100 == 0) {
+          write(o, records, total);
+          std::printf("%zu of %d (%.0f s)\n", records.size(), total, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+          std::fflush(stdout);
+        }
+      }
+  write(o, records, total);
+  std::printf("%zu records in %s (%.0f s)\n", records.size(), o.out.c_str(), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return 0;
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Summarise 12's GPU sweep (sweep_12_gpu JSON, one or more shards) against issue 38's targets.
+
+  tools/sweep_summary.py results/<gpu>/sweep_12_gpu*.json            # prints the summary
+  tools/sweep_summary.py FILES --write 12_any_n/README.md            # the <!-- sweep12 summary --> block
+  tools/sweep_summary.py FILES --figure 12_any_n/fig_sweep_ratio.png # ratio against N
+  tools/sweep_summary.py FILES --worst 20                            # the slowest sizes, with plans
+
+The ratio is cuFFT time / ours (above 1: ours is faster), medians of interleaved timings taken
+in one process. Classes: 5-smooth (largest prime factor <= 5), 7-smooth (a factor 7), other.
+"""
+import argparse
+import json
+import re
+import sys
+
+# Issue 38's targets: minimum of the ratio, batched, by class; the median over the sweep; the
+# minimum over single transforms.
+TARGETS = {"5-smooth": 0.8, "7-smooth": 0.7, "other": 0.6}
+MEDIAN_TARGET = 0.95
+SINGLE_TARGET = 0.6
+
+
+def load(paths):
+    records, context = {}, None
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        context = context or data["context"]
+        for r in data["records"]:
+            records[(r["n"], r["precision"], r["mode"])] = r  # a later file wins (a rerun)
+    return context, list(records.values())
+
+
+def percentile(sorted_values, q):
+    if not sorted_values:
+        return float("nan")
+    i = min(len(sorted_values) - 1, max(0, int(round(q * (len(sorted_values) - 1)))))
+    return sorted_values[i]
+
+
+def rows(records):
+    """(class, precision, mode, count, min, p5, median, worst N, target, met)."""
+    out = []
+    for mode in ("batched", "single"):
+        for prec in ("float", "double"):
+            for cls in ("5-smooth", "7-smooth", "other"):
+                rs = [r for r in records if r["mode"] == mode and r["precision"] == prec and r["class"] == cls and "ratio" in r]
+                if not rs:
+                    continue
+                rs.sort(key=lambda r: r["ratio"])
+                ratios = [r["ratio"] for r in rs]
+                target = TARGETS[cls] if mode == "batched" else SINGLE_TARGET
+                out.append((cls, prec, mode, len(rs), ratios[0], percentile(ratios, 0.05), percentile(ratios, 0.5), rs[0]["n"], target,
+                            ratios[0] >= target))
+    return out
+
+
+def error_ratio(r):
+    """Our float error over cuFFT float's (both exact: 1)."""
+    if r["err_cufft"] > 0:
+        return r["err_ours"] / r["err_cufft"]
+    return 1.0 if r["err_ours"] == 0 else float("inf")
+
+
+def summary_markdown(context, records):
+    lines = [f"cuFFT time / ours on the {context['gpu']} (cuFFT {context['cufft_version']}), "
+             f"{len(records)} timings; targets of issue 38 in the last column.", "",
+             "| class | precision | mode | sizes | min | 5th pct | median | worst N | target (min) |",
+             "|---|---|---|---:|---:|---:|---:|---:|---|"]
+    for cls, prec, mode, count, mn, p5, med, worst, target, met in rows(records):
+        lines.append(f"| {cls} | {prec} | {mode} | {count} | {mn:.2f} | {p5:.2f} | {med:.2f} | {worst} | "
+                     f"{target:.2f} {'met' if met else '**missed**'} |")
+    batched = sorted(r["ratio"] for r in records if r["mode"] == "batched" and "ratio" in r)
+    med = percentile(batched, 0.5)
+    lines.append("")
+    lines.append(f"Median over every batched size: {med:.2f} (target {MEDIAN_TARGET:.2f}: {'met' if med >= MEDIAN_TARGET else 'missed'}).")
+    errs = [r for r in records if "err_ours" in r]
+    worse = [r for r in errs if r["err_ours"] > r["err_cufft"]]
+    if errs:
+        worst = max(errs, key=error_ratio)
+        lines.append(f"Float error against a double reference (relative rms, single transforms): ours above cuFFT float's at "
+                     f"{len(worse)} of {len(errs)} sizes; the largest ratio {error_ratio(worst):.2f} at N = {worst['n']}.")
+    failed = [r for r in records if "error" in r]
+    if failed:
+        lines.append(f"Refused or failed: {len(failed)} (first: N = {failed[0]['n']} {failed[0]['precision']}: {failed[0]['error'][:120]}).")
+    return "\n".join(lines)
+
+
+def write_block(path, name, text):
+    with open(path) as f:
+        doc = f.read()
+    begin, end = f"<!-- sweep12 {name} -->", f"<!-- /sweep12 {name} -->"
+    if begin not in doc or end not in doc:
+        sys.exit(f"{path} has no {begin} ... {end} block")
+    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
+    doc = pattern.sub(lambda _: f"{begin}\n{text}\n{end}", doc)
+    with open(path, "w") as f:
+        f.write(doc)
+
+
+def figure(records, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), sharey=True)
+    colors = {"5-smooth": "tab:blue", "7-smooth": "tab:green", "other": "tab:red"}
+    for ax, prec in zip(axes, ("float", "double")):
+        for cls, color in colors.items():
+            rs = [r for r in records if r["mode"] == "batched" and r["precision"] == prec and r["class"] == cls and "ratio" in r]
+            ax.scatter([r["n"] for r in rs], [r["ratio"] for r in rs], s=6, color=color, label=cls)
+        for cls, t in TARGETS.items():
+            ax.axhline(t, color=colors[cls], lw=0.8, ls="--")
+        ax.axhline(1.0, color="black", lw=0.8)
+        ax.set_xscale("log", base=2)
+        ax.set_title(f"{prec}, batched to 512 MiB")
+        ax.set_xlabel("N")
+    axes[0].set_ylabel("cuFFT time / ours")
+    axes[0].legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--write", help="a markdown file with a <!-- sweep12 summary --> block")
+    ap.add_argument("--figure", help="write the ratio-against-N figure here")
+    ap.add_argument("--worst", type=int, default=0, help="list the N slowest timings with their plans")
+    a = ap.parse_args()
+    context, records = load(a.files)
+    text = summary_markdown(context, records)
+    print(text)
+    if a.worst:
+        print()
+        for r in sorted((r for r in records if "ratio" in r), key=lambda r: r["ratio"])[: a.worst]:
+            print(f"{r['ratio']:.2f} {r['precision']:6} {r['mode']:7} N = {r['n']:9} ours {r['ours_ms']:.4f} ms cuFFT {r['cufft_ms']:.4f} ms  {r['plan'][:150]}")
+    if a.write:
+        write_block(a.write, "summary", text)
+    if a.figure:
+        figure(records, a.figure)
+
+
+if __name__ == "__main__":
+    main()
