@@ -5,6 +5,12 @@
   tools/sweep_summary.py FILES --write 12_any_n/README.md            # the <!-- sweep12 summary --> block
   tools/sweep_summary.py FILES --figure 12_any_n/fig_sweep_ratio.png # ratio against N
   tools/sweep_summary.py FILES --worst 20                            # the slowest sizes, with plans
+  tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep12 model --> block
+
+The model (--model): a batched transform of B bytes in k passes over global memory takes
+2 k B / copy bandwidth (each pass reads and writes every byte once); the table says, route by
+route, how far the measured time is from it. The copy bandwidth is the H100's 512 MiB
+device-to-device copy from bench_12_gpu.json's roofline row (--copy-gbs to set it).
 
 The ratio is cuFFT time / ours (above 1: ours is faster), medians of interleaved timings taken
 in one process. Classes: 5-smooth (largest prime factor <= 5), 7-smooth (a factor 7), other.
@@ -87,6 +93,55 @@ def summary_markdown(context, records):
     return "\n".join(lines)
 
 
+def route(plan):
+    """The route and passes a plan's describe() names."""
+    if "power of two" in plan:
+        return "power of two (09 or 11)", 0
+    if "Bluestein in one kernel" in plan:
+        return "Bluestein, one block", 0
+    if "09's FFT of M" in plan:
+        return "Bluestein, 09's FFT of M", 0
+    if "Bluestein" in plan:
+        return "Bluestein, fused passes of M", 0
+    if "clusters of" in plan:
+        return "one pass on clusters", 1
+    m = re.search(r"in (\d+) pass", plan)
+    k = int(m.group(1)) if m else 0
+    return f"mixed radix, {k} pass{'es' if k > 1 else ''}", k
+
+
+def model_markdown(records, copy_gbs):
+    """Measured time over the bandwidth model, by route and precision (batched)."""
+    groups = {}
+    for r in records:
+        if r["mode"] != "batched" or "ratio" not in r:
+            continue
+        name, k = route(r["plan"])
+        moved = 2.0 * r["batch"] * r["n"] * (8 if r["precision"] == "float" else 16)  # one read and one write, bytes
+        one_pass_ms = moved / (copy_gbs * 1e9) * 1e3
+        groups.setdefault((name, r["precision"]), []).append((r["ours_ms"] / (max(k, 1) * one_pass_ms), r["cufft_ms"] / one_pass_ms, r["ratio"]))
+    lines = [f"Measured time over the model 2 k B / {copy_gbs:.0f} GB/s (k passes; Bluestein and powers of two counted as one pass), "
+             "batched; cuFFT's time in one-pass units beside it.", "",
+             "| route | precision | sizes | ours / model (median) | 90th pct | cuFFT / one pass (median) | cuFFT / ours (median) |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for (name, prec), v in sorted(groups.items()):
+        ours = sorted(x[0] for x in v)
+        cufft = sorted(x[1] for x in v)
+        ratio = sorted(x[2] for x in v)
+        lines.append(f"| {name} | {prec} | {len(v)} | {percentile(ours, 0.5):.2f} | {percentile(ours, 0.9):.2f} | "
+                     f"{percentile(cufft, 0.5):.2f} | {percentile(ratio, 0.5):.2f} |")
+    return "\n".join(lines)
+
+
+def copy_bandwidth_gbs(path="results/nvidia-h100-80gb-hbm3/bench_12_gpu.json"):
+    with open(path) as f:
+        for b in json.load(f)["benchmarks"]:
+            if b["name"].startswith("roofline/d2d_copy") and b.get("aggregate_name") == "median":
+                moved = 2.0 * int(re.search(r"bytes:(\d+)", b["name"]).group(1))
+                return moved / (b["real_time"] * 1e-3) / 1e9
+    sys.exit(f"{path} has no roofline/d2d_copy median")
+
+
 def write_block(path, name, text):
     with open(path) as f:
         doc = f.read()
@@ -127,6 +182,8 @@ def main():
     ap.add_argument("--write", help="a markdown file with a <!-- sweep12 summary --> block")
     ap.add_argument("--figure", help="write the ratio-against-N figure here")
     ap.add_argument("--worst", type=int, default=0, help="list the N slowest timings with their plans")
+    ap.add_argument("--model", action="store_true", help="print (and with --write, write) the bandwidth model's table")
+    ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     a = ap.parse_args()
     context, records = load(a.files)
     text = summary_markdown(context, records)
@@ -137,6 +194,12 @@ def main():
             print(f"{r['ratio']:.2f} {r['precision']:6} {r['mode']:7} N = {r['n']:9} ours {r['ours_ms']:.4f} ms cuFFT {r['cufft_ms']:.4f} ms  {r['plan'][:150]}")
     if a.write:
         write_block(a.write, "summary", text)
+    if a.model:
+        model = model_markdown(records, a.copy_gbs or copy_bandwidth_gbs())
+        print()
+        print(model)
+        if a.write:
+            write_block(a.write, "model", model)
     if a.figure:
         figure(records, a.figure)
 
