@@ -3,6 +3,7 @@
 // interleaved. Float error against a double cuFFT reference, next to cuFFT float's own.
 //   sweep_12_gpu --out sweep.json [--groups smooth,prime] [--precision float] [--mode batched]
 //                [--shard 0/2] [--samples 5] [--most 65536]
+// --groups power-of-two --mode single: the latency ladder 2^8 .. 2^24 (not in the default sweep).
 // One record a (N, precision, mode); tools/sweep_summary.py prints the classes' minimum, 5th
 // percentile, median and worst N, and merges shards.
 #include <cufft.h>
@@ -206,7 +207,7 @@ int main(int argc, char** argv) {
       o.shards = std::stoi(v.substr(v.find('/') + 1));
       if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) throw std::invalid_argument("--shard i/k needs 0 <= i < k, got " + v);
     } else {
-      std::printf("usage: sweep_12_gpu [--out F] [--groups smooth,smooth-large,prime,prime-large,factor-11-31] [--precision float,double]\n"
+      std::printf("usage: sweep_12_gpu [--out F] [--groups smooth,smooth-large,prime,prime-large,factor-11-31,power-of-two] [--precision float,double]\n"
                   "                    [--mode batched,single] [--shard i/k] [--samples 5] [--most N]\n");
       return a == "--help" ? 0 : 2;
     }
@@ -218,7 +219,10 @@ int main(int argc, char** argv) {
   }
   std::vector<sweep::Size> sizes;
   int index = 0;
-  for (const auto& s : sweep::sweep_sizes())
+  auto all = sweep::sweep_sizes();
+  if (wanted(o.groups, "power-of-two") && !o.groups.empty())
+    for (const auto& s : sweep::power_of_two_sizes()) all.push_back(s);
+  for (const auto& s : all)
     if (wanted(o.groups, s.group) && s.n <= o.most && index++ % o.shards == o.shard) sizes.push_back(s);
   const int total = static_cast<int>(sizes.size() * o.precisions.size() * o.modes.size());
   // One pair of 512 MiB buffers for every size (a batched call moves 512 MiB in and out).

@@ -55,6 +55,14 @@ inline std::vector<std::size_t> sample(std::vector<std::size_t> pool, std::size_
   return pool;
 }
 
+// Not part of the sweep (its sizes are in it): every power of two from 2^8 to 2^24, the ladder
+// of single-transform latency (sweep_12_gpu --groups power-of-two --mode single).
+inline std::vector<Size> power_of_two_sizes() {
+  std::vector<Size> out;
+  for (int k = 8; k <= 24; ++k) out.push_back({std::size_t{1} << k, "power-of-two"});
+  return out;
+}
+
 // Every size of the sweep, smallest first within each group.
 inline std::vector<Size> sweep_sizes() {
   std::vector<Size> out;

@@ -11,7 +11,7 @@ import pathlib
 import re
 import sys
 
-GENERATED = re.compile(r"<!-- ([a-z-]+):[^\n]*-->\n(.*?)<!-- /\1 -->", re.S)
+GENERATED = re.compile(r"<!-- ([a-z0-9-]+):[^\n]*-->\n(.*?)<!-- /\1 -->", re.S)
 
 
 def counts(text):

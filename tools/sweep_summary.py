@@ -6,6 +6,7 @@
   tools/sweep_summary.py FILES --figure 12_any_n/fig_sweep_ratio.png # ratio against N
   tools/sweep_summary.py FILES --worst 20                            # the slowest sizes, with plans
   tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep12 model --> block
+  tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
 2 k B / copy bandwidth (each pass reads and writes every byte once); the table says, route by
@@ -17,6 +18,7 @@ in one process. Classes: 5-smooth (largest prime factor <= 5), 7-smooth (a facto
 """
 import argparse
 import json
+import pathlib
 import re
 import sys
 
@@ -133,13 +135,22 @@ def model_markdown(records, copy_gbs):
     return "\n".join(lines)
 
 
-def copy_bandwidth_gbs(path="results/nvidia-h100-80gb-hbm3/bench_12_gpu.json"):
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def copy_bandwidth_gbs(path=ROOT / "results/nvidia-h100-80gb-hbm3/bench_12_gpu.json"):
     with open(path) as f:
         for b in json.load(f)["benchmarks"]:
             if b["name"].startswith("roofline/d2d_copy") and b.get("aggregate_name") == "median":
                 moved = 2.0 * int(re.search(r"bytes:(\d+)", b["name"]).group(1))
                 return moved / (b["real_time"] * 1e-3) / 1e9
     sys.exit(f"{path} has no roofline/d2d_copy median")
+
+
+def block_matches(path, name, text):
+    with open(path) as f:
+        doc = f.read()
+    return f"<!-- sweep12 {name} -->\n{text}\n<!-- /sweep12 {name} -->" in doc
 
 
 def write_block(path, name, text):
@@ -181,12 +192,22 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--write", help="a markdown file with a <!-- sweep12 summary --> block")
     ap.add_argument("--figure", help="write the ratio-against-N figure here")
+    ap.add_argument("--check", help="exit 1 unless this markdown file's sweep12 blocks are what the JSON gives")
     ap.add_argument("--worst", type=int, default=0, help="list the N slowest timings with their plans")
     ap.add_argument("--model", action="store_true", help="print (and with --write, write) the bandwidth model's table")
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     a = ap.parse_args()
     context, records = load(a.files)
     text = summary_markdown(context, records)
+    if a.check:
+        blocks = [("summary", text)]
+        if a.model:
+            blocks.append(("model", model_markdown(records, a.copy_gbs or copy_bandwidth_gbs())))
+        stale = [name for name, t in blocks if not block_matches(a.check, name, t)]
+        if stale:
+            sys.exit(f"{a.check}: the sweep12 block(s) {', '.join(stale)} differ from the JSON; regenerate with --write {a.check}")
+        print(f"{a.check}: sweep12 blocks match the JSON")
+        return
     print(text)
     if a.worst:
         print()
