@@ -2,10 +2,10 @@
 """Summarise 12's GPU sweep (sweep_12_gpu JSON, one or more shards) against issue 38's targets.
 
   tools/sweep_summary.py results/<gpu>/sweep_12_gpu*.json            # prints the summary
-  tools/sweep_summary.py FILES --write 12_any_n/README.md            # the <!-- sweep12 summary --> block
+  tools/sweep_summary.py FILES --write 12_any_n/README.md            # the <!-- sweep12-summary: ... --> block
   tools/sweep_summary.py FILES --figure 12_any_n/fig_sweep_ratio.png # ratio against N
   tools/sweep_summary.py FILES --worst 20                            # the slowest sizes, with plans
-  tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep12 model --> block
+  tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep12-model: ... --> block
   tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
@@ -73,7 +73,7 @@ def error_ratio(r):
 
 def summary_markdown(context, records):
     lines = [f"cuFFT time / ours on the {context['gpu']} (cuFFT {context['cufft_version']}), "
-             f"{len(records)} timings; targets of issue 38 in the last column.", "",
+             f"{len(records)} timings; the course's targets in the last column.", "",
              "| class | precision | mode | sizes | min | 5th pct | median | worst N | target (min) |",
              "|---|---|---|---:|---:|---:|---:|---:|---|"]
     for cls, prec, mode, count, mn, p5, med, worst, target, met in rows(records):
@@ -147,16 +147,22 @@ def copy_bandwidth_gbs(path=ROOT / "results/nvidia-h100-80gb-hbm3/bench_12_gpu.j
     sys.exit(f"{path} has no roofline/d2d_copy median")
 
 
+def markers(name):
+    """The course's generated-block markers (tools/lesson_words.py counts them as tables)."""
+    return f"<!-- sweep12-{name}: tools/sweep_summary.py --model --write -->", f"<!-- /sweep12-{name} -->"
+
+
 def block_matches(path, name, text):
     with open(path) as f:
         doc = f.read()
-    return f"<!-- sweep12 {name} -->\n{text}\n<!-- /sweep12 {name} -->" in doc
+    begin, end = markers(name)
+    return f"{begin}\n{text}\n{end}" in doc
 
 
 def write_block(path, name, text):
     with open(path) as f:
         doc = f.read()
-    begin, end = f"<!-- sweep12 {name} -->", f"<!-- /sweep12 {name} -->"
+    begin, end = markers(name)
     if begin not in doc or end not in doc:
         sys.exit(f"{path} has no {begin} ... {end} block")
     pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
@@ -190,7 +196,7 @@ def figure(records, path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
-    ap.add_argument("--write", help="a markdown file with a <!-- sweep12 summary --> block")
+    ap.add_argument("--write", help="a markdown file with a <!-- sweep12-summary: ... --> block")
     ap.add_argument("--figure", help="write the ratio-against-N figure here")
     ap.add_argument("--check", help="exit 1 unless this markdown file's sweep12 blocks are what the JSON gives")
     ap.add_argument("--worst", type=int, default=0, help="list the N slowest timings with their plans")
