@@ -53,57 +53,82 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
   // COURSE_SHARED_LIMIT_KIB (how the tests model a smaller GPU) gets smaller blocks, and more
   // passes where N needs them.
   const auto limit = shared_limit();
-  const int most = most_block_points<T>(limit.bytes);
+  const PassTables<T> tables = factor(block_points, kernel, limit);
+  upload_twiddles_and_scratch(tables);
+  choose_kernels(kernel);
+}
+
+// N's passes as make_passes splits it, refused where one needs more shared memory than the limit,
+// and whether they run as one cluster pass instead; the host tables their twiddles come from.
+// The cluster pass is chosen here, not with the kernels, because it decides the scratch (it needs none).
+template <class T>
+PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const SharedLimit& limit) {
   PassTables<T> tables;
-  passes_ = make_passes<T>(n, batch, tables, block_points, most);
-  const int bytes = most_pass_shared_bytes(passes_);
+  auto args = make_passes<T>(n_, batch_, tables, block_points, most_block_points<T>(limit.bytes));
+  const int bytes = most_pass_shared_bytes(args);
   if (bytes > limit.bytes)
-    refuse_size(chapter, n, "a pass needs " + std::to_string(bytes) + " bytes of shared memory, above the limit of " +
-                                std::to_string(limit.bytes) + " (" + limit.source + ")",
+    refuse_size(chapter, n_, "a pass needs " + std::to_string(bytes) + " bytes of shared memory, above the limit of " +
+                                 std::to_string(limit.bytes) + " (" + limit.source + ")",
                 "course::anyn::Plan (CPU) takes it");
   // Double 10000 on a GPU with clusters: its two passes in one kernel, each half of a transform
   // in one of a cluster's two blocks (gpu_cluster.hpp); then no pass needs scratch.
-  if (kernel == PassKernel::best) cluster_ = cluster_kernel_for<T>(passes_, limit.bytes);  // none where not wanted or not on this GPU
+  if (kernel == PassKernel::best) cluster_ = cluster_kernel_for<T>(args, limit.bytes);  // none where not wanted or not on this GPU
+  if (cluster_.launch)
+    cluster_passes_ = std::move(args);
+  else
+    for (const auto& a : args) passes_.push_back(Pass{a});
+  return tables;
+}
+
+// The twiddle tables on the device and the scratch the passes alternate between, refused before
+// any of it is allocated where the GPU has too little memory free.
+template <class T>
+void MixedPlan<T>::upload_twiddles_and_scratch(const PassTables<T>& tables) {
   // Passes alternate between two scratch buffers (one where there are two passes).
   const std::size_t scratch_count = passes_.size() == 1 || cluster_.launch ? 0 : std::min<std::size_t>(passes_.size() - 1, 2);
   std::size_t free_bytes = 0, total_bytes = 0;
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const std::size_t need = scratch_count * n * batch * sizeof(Complex<T>);
+  const std::size_t need = scratch_count * n_ * batch_ * sizeof(Complex<T>);
   if (need > free_bytes)
-    refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(need >> 20) +
-                                " MiB of scratch for its passes, above the " + std::to_string(free_bytes >> 20) + " MiB free on the GPU",
+    refuse_size(chapter, n_, "times batch = " + std::to_string(batch_) + " needs " + std::to_string(need >> 20) +
+                                 " MiB of scratch for its passes, above the " + std::to_string(free_bytes >> 20) + " MiB free on the GPU",
                 "a smaller batch");
   stage_ = device_table(tables.stage);
   lo_ = device_table(tables.lo);
   hi_ = device_table(tables.hi);
-  for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n * batch);
+  for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n_ * batch_);
+}
+
+// Each pass's kernel, its shared memory allowed.
+template <class T>
+void MixedPlan<T>::choose_kernels(PassKernel kernel) {
   if (cluster_.launch) return;  // one kernel, its attributes set by cluster_kernel_for
-  for (auto& a : passes_) {
+  for (auto& p : passes_) {
     // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
-    const PassRun run = pass_run<T>(kernel, a);
-    const auto fixed = run.compiled ? fixed_kernel_for<T>(a, run.fixed_direct, run.points) : FixedKernel<T>{};
-    kernels_.push_back(fixed.kernel ? fixed.kernel : kernel_for<T>(a.threads, run.direct));
-    compiled_.push_back(fixed.kernel != nullptr);
-    points_.push_back(fixed.points);
-    direct_.push_back(fixed.direct);
-    if (fixed.kernel) a.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
-    cuda::allow_shared(reinterpret_cast<const void*>(kernels_.back()), static_cast<std::size_t>(pass_shared_bytes(a)));
+    const PassRun run = pass_run<T>(kernel, p.args);
+    const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
+    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct);
+    p.compiled = fixed.kernel != nullptr;
+    p.points = fixed.points;
+    p.direct = fixed.direct;
+    if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
+    cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
   }
 }
 
 template <class T>
 void MixedPlan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
   if (cluster_.launch) {
-    cluster_.launch(bind_cluster(passes_, batch_, in, out, dir, stage_.data(), lo_.data(), hi_.data()), stream_);
+    cluster_.launch(bind_cluster(cluster_passes_, batch_, in, out, dir, stage_.data(), lo_.data(), hi_.data()), stream_);
     return;
   }
   const Complex<T>* src = in;
   for (std::size_t i = 0; i < passes_.size(); ++i) {
     // Every pass but the last writes scratch; the first reads `in`, so in == out is safe.
     Complex<T>* dst = i + 1 < passes_.size() ? scratch_[i % 2].data() : out;
-    const auto a = bind_pass(passes_[i], i, passes_.size(), src, dst, dir, stage_.data(), lo_.data(), hi_.data());
-    kernels_[i]<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
+    const auto a = bind_pass(passes_[i].args, i, passes_.size(), src, dst, dir, stage_.data(), lo_.data(), hi_.data());
+    passes_[i].kernel<<<static_cast<unsigned>(pass_blocks(a)), a.threads, pass_shared_bytes(a), stream_>>>(a);
     COURSE_CUDA_CHECK_LAUNCH();
     src = dst;
   }
@@ -120,14 +145,14 @@ std::string MixedPlan<T>::describe() const {
     return s.str();
   }
   s << passes_.size() << (passes_.size() == 1 ? " pass" : " passes");
-  for (std::size_t i = 0; i < passes_.size(); ++i) {
-    const auto& a = passes_[i];
+  for (const auto& p : passes_) {
+    const auto& a = p.args;
     s << "; " << a.l << " =";
     for (int st = 0; st < a.stages; ++st) s << (st ? " *" : "") << " " << int(a.stage[st].radix);
     s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
-    if (compiled_[i]) s << ", compiled for this shape";
-    if (points_[i] != kPointsPerThread) s << " at " << points_[i] << " points a thread";
-    if (sizeof(T) == 8 && direct_[i]) s << ", direct global I/O";  // float's compiled kernels always are
+    if (p.compiled) s << ", compiled for this shape";
+    if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
+    if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
   }
   return s.str();
 }

@@ -46,13 +46,27 @@ class MixedPlan {
   std::string describe() const;
 
  private:
+  // One of make_passes' passes and the kernel that runs it.
+  struct Pass {
+    MixedPassArgs<T> args;              // threads: the compiled kernel's own where it has one, as the launch takes them
+    PassKernelPtr<T> kernel = nullptr;  // chosen last (choose_kernels): allowing its shared memory asks the device
+    bool compiled = false;              // compiled for the pass's shape (gpu_fixed.hpp), else the generic kernel
+    int points = kPointsPerThread;      // a thread: what sets the pass's threads and its registers
+    bool direct = false;                // first and last stages in global memory: no copy through shared memory on the way in and out
+  };
+
+  // The constructor's three steps, in this order so that every refusal comes before the plan
+  // allocates or uploads anything on the device.
+  PassTables<T> factor(int block_points, PassKernel kernel, const SharedLimit& limit);
+  void upload_twiddles_and_scratch(const PassTables<T>& tables);
+  void choose_kernels(PassKernel kernel);
+
   std::size_t n_ = 0, batch_ = 0;
-  std::vector<MixedPassArgs<T>> passes_;
-  std::vector<void (*)(MixedPassArgs<T>)> kernels_;  // a pass's kernel: compiled for its shape (gpu_fixed.hpp) or generic
-  std::vector<bool> compiled_;                  // which of them is compiled for its shape
-  std::vector<int> points_;                     // points a thread of each pass's kernel
-  std::vector<bool> direct_;                    // whether a compiled kernel's first and last stages are in global memory
-  ClusterKernel<T> cluster_;                    // where set, one pass on clusters of two blocks instead of passes_ one by one
+  std::vector<Pass> passes_;  // run one kernel each; empty where cluster_ runs them
+  ClusterKernel<T> cluster_;  // where set, one pass on clusters of two blocks instead of passes_ one by one
+  // The cluster pass's two passes as bind_cluster takes them, kept apart from passes_ so that
+  // execute builds no vector a call; empty where the passes run one by one.
+  std::vector<MixedPassArgs<T>> cluster_passes_;
   cudaStream_t stream_ = nullptr;
   cuda::DeviceBuffer<Complex<T>> stage_, lo_, hi_;
   cuda::DeviceBuffer<Complex<T>> scratch_[2];  // one for two passes, two for three
