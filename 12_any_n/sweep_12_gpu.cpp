@@ -21,6 +21,7 @@
 #include "12_any_n/sweep_sizes.hpp"
 #include "common/bench_cuda.hpp"
 #include "common/cufft_check.hpp"
+#include "common/metrics.hpp"
 
 using namespace course;
 namespace sweep = course::anyn::sweep;
@@ -109,18 +110,6 @@ cufftHandle cufft_plan(std::size_t n, std::size_t batch, cufftType type) {
   return h;
 }
 
-// Relative rms error of `got` against `ref`.
-template <class T>
-double rel_rms(const std::vector<Complex<T>>& got, const std::vector<Complex<double>>& ref) {
-  double num = 0, den = 0;
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    const double dr = got[i].re - ref[i].re, di = got[i].im - ref[i].im;
-    num += dr * dr + di * di;
-    den += ref[i].re * ref[i].re + ref[i].im * ref[i].im;
-  }
-  return std::sqrt(num / den);
-}
-
 // Float only: one transform by our plan and by cuFFT float, each against cuFFT double of the same
 // (float) input.
 std::pair<double, double> float_errors(std::size_t n, const anyn::gpu::Plan<float>& ours, const Complex<float>* d_in, Complex<float>* d_out) {
@@ -137,12 +126,12 @@ std::pair<double, double> float_errors(std::size_t n, const anyn::gpu::Plan<floa
   std::vector<Complex<float>> got(n);
   ours.execute(d_in, d_out, Direction::forward);
   COURSE_CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(Complex<float>), cudaMemcpyDeviceToHost));
-  const double e_ours = rel_rms(got, ref);
+  const double e_ours = rel_l2_error<float, double>(got, ref);  // relative rms
   const cufftHandle hf = cufft_plan(n, 1, CUFFT_C2C);
   cufft_forward<float>(hf, d_in, d_out);
   COURSE_CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(Complex<float>), cudaMemcpyDeviceToHost));
   cufftDestroy(hf);
-  return {e_ours, rel_rms(got, ref)};
+  return {e_ours, rel_l2_error<float, double>(got, ref)};
 }
 
 template <class T>

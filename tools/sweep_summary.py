@@ -2,10 +2,10 @@
 """Summarise 12's GPU sweep (sweep_12_gpu JSON, one or more shards) against issue 38's targets.
 
   tools/sweep_summary.py results/<gpu>/sweep_12_gpu*.json            # prints the summary
-  tools/sweep_summary.py FILES --write 12_any_n/README.md            # the <!-- sweep12-summary: ... --> block
+  tools/sweep_summary.py FILES --write 12_any_n/README.md            # the <!-- sweep-summary: ... --> block
   tools/sweep_summary.py FILES --figure 12_any_n/fig_sweep_ratio.png # ratio against N
   tools/sweep_summary.py FILES --worst 20                            # the slowest sizes, with plans
-  tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep12-model: ... --> block
+  tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep-model: ... --> block
   tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
@@ -21,6 +21,8 @@ import json
 import pathlib
 import re
 import sys
+
+import report  # tools/, this script's folder
 
 # Issue 38's targets: minimum of the ratio, batched, by class; the median over the sweep; the
 # minimum over single transforms.
@@ -139,17 +141,16 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def copy_bandwidth_gbs(path=ROOT / "results/nvidia-h100-80gb-hbm3/bench_12_gpu.json"):
-    with open(path) as f:
-        for b in json.load(f)["benchmarks"]:
-            if b["name"].startswith("roofline/d2d_copy") and b.get("aggregate_name") == "median":
-                moved = 2.0 * int(re.search(r"bytes:(\d+)", b["name"]).group(1))
-                return moved / (b["real_time"] * 1e-3) / 1e9
-    sys.exit(f"{path} has no roofline/d2d_copy median")
+    """The measured device-to-device copy (read + write), as report.py reads it."""
+    gbps = report.roofline_gbps(report.load_files([pathlib.Path(path)])[0])
+    if gbps is None:
+        sys.exit(f"{path} has no roofline copy row")
+    return gbps
 
 
 def markers(name):
     """The course's generated-block markers (tools/lesson_words.py counts them as tables)."""
-    return f"<!-- sweep12-{name}: tools/sweep_summary.py --model --write -->", f"<!-- /sweep12-{name} -->"
+    return f"<!-- sweep-{name}: tools/sweep_summary.py --model --write -->", f"<!-- /sweep-{name} -->"
 
 
 def block_matches(path, name, text):
@@ -196,9 +197,9 @@ def figure(records, path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
-    ap.add_argument("--write", help="a markdown file with a <!-- sweep12-summary: ... --> block")
+    ap.add_argument("--write", help="a markdown file with a <!-- sweep-summary: ... --> block")
     ap.add_argument("--figure", help="write the ratio-against-N figure here")
-    ap.add_argument("--check", help="exit 1 unless this markdown file's sweep12 blocks are what the JSON gives")
+    ap.add_argument("--check", help="exit 1 unless this markdown file's sweep blocks are what the JSON gives")
     ap.add_argument("--worst", type=int, default=0, help="list the N slowest timings with their plans")
     ap.add_argument("--model", action="store_true", help="print (and with --write, write) the bandwidth model's table")
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
@@ -211,8 +212,8 @@ def main():
             blocks.append(("model", model_markdown(records, a.copy_gbs or copy_bandwidth_gbs())))
         stale = [name for name, t in blocks if not block_matches(a.check, name, t)]
         if stale:
-            sys.exit(f"{a.check}: the sweep12 block(s) {', '.join(stale)} differ from the JSON; regenerate with --write {a.check}")
-        print(f"{a.check}: sweep12 blocks match the JSON")
+            sys.exit(f"{a.check}: the sweep block(s) {', '.join(stale)} differ from the JSON; regenerate with --write {a.check}")
+        print(f"{a.check}: sweep blocks match the JSON")
         return
     print(text)
     if a.worst:
