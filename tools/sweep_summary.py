@@ -74,13 +74,20 @@ def error_ratio(r):
 
 
 def summary_markdown(context, records):
+    """One row a class and mode, float / double side by side."""
     lines = [f"cuFFT time / ours on the {context['gpu']} (cuFFT {context['cufft_version']}), "
-             f"{len(records)} timings; the course's targets in the last column.", "",
-             "| class | precision | mode | sizes | min | 5th pct | median | worst N | target (min) |",
-             "|---|---|---|---:|---:|---:|---:|---:|---|"]
-    for cls, prec, mode, count, mn, p5, med, worst, target, met in rows(records):
-        lines.append(f"| {cls} | {prec} | {mode} | {count} | {mn:.2f} | {p5:.2f} | {med:.2f} | {worst} | "
-                     f"{target:.2f} {'met' if met else '**missed**'} |")
+             f"{len(records)} timings; each cell float / double.", "",
+             "| class | mode | min | 5th pct | median | worst N | target (min) |",
+             "|---|---|---:|---:|---:|---:|---|"]
+    by = {(cls, prec, mode): (mn, p5, med, worst, target, met) for cls, prec, mode, _, mn, p5, med, worst, target, met in rows(records)}
+    for mode in ("batched", "single"):
+        for cls in ("5-smooth", "7-smooth", "other"):
+            f, d = by.get((cls, "float", mode)), by.get((cls, "double", mode))
+            if not f or not d:
+                continue
+            cell = lambda i, spec: f"{format(f[i], spec)} / {format(d[i], spec)}"
+            met = "met" if f[5] and d[5] else "**missed**"
+            lines.append(f"| {cls} | {mode} | {cell(0, '.2f')} | {cell(1, '.2f')} | {cell(2, '.2f')} | {cell(3, 'd')} | {f[4]:.2f} {met} |")
     batched = sorted(r["ratio"] for r in records if r["mode"] == "batched" and "ratio" in r)
     med = percentile(batched, 0.5)
     lines.append("")
@@ -115,7 +122,7 @@ def route(plan):
 
 
 def model_markdown(records, copy_gbs):
-    """Measured time over the bandwidth model, by route and precision (batched)."""
+    """Measured time over the bandwidth model, by route (batched), float / double side by side."""
     groups = {}
     for r in records:
         if r["mode"] != "batched" or "ratio" not in r:
@@ -123,17 +130,21 @@ def model_markdown(records, copy_gbs):
         name, k = route(r["plan"])
         moved = 2.0 * r["batch"] * r["n"] * (8 if r["precision"] == "float" else 16)  # one read and one write, bytes
         one_pass_ms = moved / (copy_gbs * 1e9) * 1e3
-        groups.setdefault((name, r["precision"]), []).append((r["ours_ms"] / (max(k, 1) * one_pass_ms), r["cufft_ms"] / one_pass_ms, r["ratio"]))
+        groups.setdefault(name, {}).setdefault(r["precision"], []).append(
+            (r["ours_ms"] / (max(k, 1) * one_pass_ms), r["cufft_ms"] / one_pass_ms, r["ratio"]))
     lines = [f"Measured time over the model 2 k B / {copy_gbs:.0f} GB/s (k passes; Bluestein and powers of two counted as one pass), "
-             "batched; cuFFT's time in one-pass units beside it.", "",
-             "| route | precision | sizes | ours / model (median) | 90th pct | cuFFT / one pass (median) | cuFFT / ours (median) |",
-             "|---|---|---:|---:|---:|---:|---:|"]
-    for (name, prec), v in sorted(groups.items()):
-        ours = sorted(x[0] for x in v)
-        cufft = sorted(x[1] for x in v)
-        ratio = sorted(x[2] for x in v)
-        lines.append(f"| {name} | {prec} | {len(v)} | {percentile(ours, 0.5):.2f} | {percentile(ours, 0.9):.2f} | "
-                     f"{percentile(cufft, 0.5):.2f} | {percentile(ratio, 0.5):.2f} |")
+             "batched, medians; each cell float / double.", "",
+             "| route | sizes | ours / model | its 90th pct | cuFFT / one pass | cuFFT / ours |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for name, by_prec in sorted(groups.items()):
+        stats = {}
+        for prec in ("float", "double"):
+            v = by_prec.get(prec, [])
+            cols = [sorted(x[i] for x in v) for i in range(3)]
+            stats[prec] = (len(v), percentile(cols[0], 0.5), percentile(cols[0], 0.9), percentile(cols[1], 0.5), percentile(cols[2], 0.5))
+        f, d = stats["float"], stats["double"]
+        num = lambda x: "-" if x != x else f"{x:.2f}"  # a route one precision never takes (NaN)
+        lines.append(f"| {name} | {f[0]} / {d[0]} | " + " | ".join(f"{num(f[i])} / {num(d[i])}" for i in range(1, 5)) + " |")
     return "\n".join(lines)
 
 
