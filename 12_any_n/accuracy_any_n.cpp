@@ -27,16 +27,9 @@ struct Row {
   double rel_l2;
 };
 
-bool is_prime(std::size_t n) {
-  if (n < 2) return false;
-  for (std::size_t p = 2; p * p <= n; ++p)
-    if (n % p == 0) return false;
-  return true;
-}
-
 // The largest prime <= n; the largest 7-smooth number <= n that is not a power of two.
 std::size_t prime_below(std::size_t n) {
-  while (!is_prime(n)) --n;
+  while (!anyn::is_prime(n)) --n;
   return n;
 }
 std::size_t smooth_below(std::size_t n) {

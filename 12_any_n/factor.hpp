@@ -31,6 +31,13 @@ inline std::size_t rough_part(std::size_t n) {
 
 inline bool is_smooth(std::size_t n) { return n >= 1 && rough_part(n) == 1; }
 
+inline bool is_prime(std::size_t n) {
+  if (n < 2) return false;
+  for (std::size_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
 // The largest prime factor of n (1 for n = 1).
 inline std::size_t largest_prime_factor(std::size_t n) {
   std::size_t p = 1;

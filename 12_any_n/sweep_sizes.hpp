@@ -22,13 +22,6 @@ struct Size {
 inline constexpr std::uint64_t kSeed = 20261127;
 inline constexpr std::size_t kLargest = std::size_t{1} << 24;
 
-inline bool is_prime(std::size_t n) {
-  if (n < 2) return false;
-  for (std::size_t d = 2; d * d <= n; ++d)
-    if (n % d == 0) return false;
-  return true;
-}
-
 // The target class of N (issue 38): 5-smooth, 7-smooth (a factor 7), or other.
 inline std::string smoothness(std::size_t n) {
   const std::size_t p = largest_prime_factor(n);
