@@ -193,6 +193,37 @@ FFT_HD inline void butterfly_split(Complex<T>* a) {
   }
 }
 
+// Any odd prime R (the GPU passes use it for 11 and 13), by the pairs j, R - j as butterfly7
+// does: with s_j = a_j + a_{R-j}, d_j = a_j - a_{R-j} and h = (R - 1) / 2,
+//     y_0 = a_0 + sum s_j,   y_m, y_{R-m} = a_0 + sum_j s_j cos(2 pi j m / R)  -+  i sum_j d_j sin(2 pi j m / R)
+// (forward; the sine's sign flips for the inverse): (R - 1)^2 real multiplies of constants.
+template <unsigned R, Direction dir, class T>
+FFT_HD inline void butterfly_odd(Complex<T>* a) {
+  constexpr unsigned h = (R - 1) / 2;
+  Complex<T> s[h + 1], d[h + 1];
+  static_for<h>([&](auto i) {
+    constexpr unsigned j = decltype(i)::value + 1;
+    s[j] = a[j] + a[R - j];
+    d[j] = a[j] - a[R - j];
+  });
+  Complex<T> y0 = a[0];
+  for (unsigned j = 1; j <= h; ++j) y0 = y0 + s[j];
+  static_for<h>([&](auto mi) {
+    constexpr unsigned m = decltype(mi)::value + 1;
+    Complex<T> r = a[0], i{};
+    static_for<h>([&](auto ji) {
+      constexpr unsigned j = decltype(ji)::value + 1;
+      constexpr T c = T(turn_cos_sin(j * m, R, false)), sn = T(turn_cos_sin(j * m, R, true));
+      r = r + s[j] * c;
+      i = i + d[j] * sn;
+    });
+    i = rotate_forward<dir>(i);
+    a[m] = r + i;
+    a[R - m] = r - i;
+  });
+  a[0] = y0;
+}
+
 template <unsigned R, Direction dir, class T>
 FFT_HD inline void butterfly(Complex<T>* a) {
   if constexpr (R == 2) butterfly2<dir>(a);
@@ -205,6 +236,7 @@ FFT_HD inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 9) butterfly_split<3, 3, dir>(a);
   else if constexpr (R == 10) butterfly_split<5, 2, dir>(a);
   else if constexpr (R == 16) butterfly_split<4, 4, dir>(a);
+  else if constexpr (R == 11 || R == 13) butterfly_odd<R, dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
 }
 

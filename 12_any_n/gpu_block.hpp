@@ -37,6 +37,8 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
     case 8: run_stage<8, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<8>()); break;
     case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<9>()); break;
     case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<10>()); break;
+    case 11: run_stage<11, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<11>()); break;
+    case 13: run_stage<13, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<13>()); break;
     default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<16>()); break;
   }
 }

@@ -27,13 +27,13 @@ std::size_t bluestein_block_points(int limit_bytes) {
   return std::min<std::size_t>(static_cast<std::size_t>(most_block_points<T>(limit_bytes)), kBluesteinBlockPoints<T>);
 }
 
-// N = 2^k: 11's plan (or 09's); a 7-smooth N with passes in this limit's blocks: the passes; any
-// other N (a prime factor above 7, or 7-smooth with no passes that fit, such as 7^7 in float with
+// N = 2^k: 11's plan (or 09's); a 13-smooth N with passes in this limit's blocks: the passes; any
+// other N (a prime factor above 13, or 13-smooth with no passes that fit, such as 7^7 in float with
 // blocks of 32 KiB): Bluestein, in one block where M fits, else through the passes of M.
 template <class T>
 Route route_for(std::size_t n, int limit_bytes) {
   if (is_power_of_two(n)) return Route::power_of_two;
-  if (is_smooth(n) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
+  if (is_gpu_smooth(n) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
   return convolution_length(n) <= bluestein_block_points<T>(limit_bytes) ? Route::bluestein_block : Route::bluestein_passes;
 }
 

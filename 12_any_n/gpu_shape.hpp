@@ -112,8 +112,8 @@ template <class T>
 std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, int most_points = kLargestBlockPoints<T>) {
   require_size(n);
   require_batch(chapter, batch);
-  if (!is_smooth(n))
-    refuse_size(chapter, n, "has a prime factor above 7: the mixed-radix passes take N = 2^a 3^b 5^c 7^d",
+  if (!is_gpu_smooth(n))
+    refuse_size(chapter, n, "has a prime factor above 13: the mixed-radix passes take N = 2^a 3^b 5^c 7^d 11^e 13^f",
                 "course::anyn::gpu::Plan takes it through Bluestein");
   auto lengths = pass_lengths<T>(n, most_points);
   if (lengths.empty())
@@ -147,20 +147,22 @@ inline double stage_flops(unsigned r) {
     case 8: return 11.8;
     case 9: return 16.0;
     case 10: return 18.2;
+    case 11: return 26.0;  // butterfly_odd: (R - 1)^2 / R real multiplies a point, and the adds
+    case 13: return 30.0;
     default: return 16.4;  // 16
   }
 }
 
 // The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
-// so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; and
-// 6 = 3 * 2, 10 = 5 * 2. The fewest stages win (each is a round trip through shared memory and
+// so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; 11;
+// 13; and 6 = 3 * 2, 10 = 5 * 2. The fewest stages win (each is a round trip through shared memory and
 // two barriers), then the fewest flops. Odd radices run first: at stride 1 a radix-R stage
 // writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
 // would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
 inline std::vector<unsigned> pass_radices(std::size_t l) {
-  unsigned e[4] = {0, 0, 0, 0};  // l = 2^e0 3^e1 5^e2 7^e3
-  const unsigned primes[4] = {2, 3, 5, 7};
-  for (int i = 0; i < 4; ++i)
+  unsigned e[6] = {0, 0, 0, 0, 0, 0};  // l = 2^e0 3^e1 5^e2 7^e3 11^e4 13^e5
+  const unsigned primes[6] = {2, 3, 5, 7, 11, 13};
+  for (int i = 0; i < 6; ++i)
     while (l % primes[i] == 0) { l /= primes[i]; ++e[i]; }
   std::vector<unsigned> best;
   double best_flops = 0;
@@ -173,11 +175,13 @@ inline std::vector<unsigned> pass_radices(std::size_t l) {
       if (threes % 2) r.push_back(3);
       r.insert(r.end(), e[2] - tens, 5);
       r.insert(r.end(), e[3], 7);
+      r.insert(r.end(), e[4], 11);
+      r.insert(r.end(), e[5], 13);
       r.insert(r.end(), sixes, 6);
       r.insert(r.end(), tens, 10);
       const unsigned twos = e[0] - sixes - tens, stages = (twos + 3) / 4;  // as even as 16s allow
       for (unsigned i = 0; i < stages; ++i) r.push_back(1u << (twos / stages + (i < twos % stages)));
-      std::sort(r.begin(), r.begin() + (threes + 1) / 2 + e[2] - tens + e[3]);  // the odd ones, smallest first
+      std::sort(r.begin(), r.begin() + (threes + 1) / 2 + e[2] - tens + e[3] + e[4] + e[5]);  // the odd ones, smallest first
       std::sort(r.end() - stages, r.end());
       double flops = 0;
       for (unsigned x : r) flops += stage_flops(x);

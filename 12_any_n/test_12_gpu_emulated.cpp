@@ -61,7 +61,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: every 7-smooth N up to a block's 
     if (is_smooth(n) && (n <= 1024 || n % 7 == 0 || n % 5 == 0)) cfg.sizes.push_back(n);
   cfg.batch = 3;  // a partial last block for the small N
   cfg.all_checks_up_to = 64;
-  cfg.refused = {0, 11, 1001};
+  cfg.refused = {0, 17, 1003};  // a prime factor above 13: Bluestein's, not the passes'
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
@@ -236,6 +236,19 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB sha
   CHECK(pass_lengths<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
 }
 
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: radix-11 and radix-13 stages", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  // One pass: the primes alone, 11 * 13, 7 * 11 * 13, 11^3 * 2, 13 * 2^9 (an odd stage before the
+  // powers of two); two passes: 13^2 * 2^10 and 11 * 13 * 2^12.
+  cfg.sizes = {11, 13, 143, 1001, 2662, 6656, 173056, 585728};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 143;
+  cfg.refused = {0, 17, 1009};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+  CHECK(pass_radices(143) == std::vector<unsigned>{11, 13});
+  CHECK(pass_lengths<TestType>(585728).size() == 2);
+}
+
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
   // Passes of at most 32 points (blocks of 256): 3^10 has no three of them, four of 27 * 27 * 9 * 9.
   constexpr int most = 256;
@@ -403,7 +416,7 @@ TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
 
 TEST_CASE("12 GPU passes refuse what they cannot take, naming the limit", "[12][gpu-emulated]") {
   using course::testing::contains;
-  CHECK_THROWS_WITH(require_smooth_size<float>(1009, 1), contains("prime factor above 7") && contains("Bluestein"));
+  CHECK_THROWS_WITH(require_smooth_size<float>(1009, 1), contains("prime factor above 13") && contains("Bluestein"));
   CHECK_THROWS_WITH(require_smooth_size<float>(1000, 0), contains("batch = 0"));
   CHECK_THROWS_WITH(require_smooth_size<float>(0, 1), contains("N = 0"));
   CHECK_NOTHROW(require_smooth_size<float>(1 << 24, 1));
