@@ -315,7 +315,8 @@ struct PassRun {
 };
 template <class T>
 PassRun pass_run(PassKernel kernel, const MixedPassArgs<T>& a) {
-  const bool direct = direct_pass(a, kernel == PassKernel::shared_io);
+  // The radix-11/13 kernel is built through shared memory only.
+  const bool direct = direct_pass(a, kernel == PassKernel::shared_io) && !has_prime_stage(a);
   const FixedChoice choice = fixed_choice<T>(kernel, a.l);
   // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
   return {kernel != PassKernel::generic && kernel != PassKernel::shared_io, choice.points, direct,

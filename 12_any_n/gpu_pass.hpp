@@ -105,6 +105,14 @@ struct MixedPassArgs {
   StageShape stage[kMaxStages];
 };
 
+// Whether a pass has a radix-11 or radix-13 stage (it then needs run_block's PRIMES kernel).
+template <class T>
+FFT_HD inline bool has_prime_stage(const MixedPassArgs<T>& a) {
+  for (int st = 0; st < a.stages; ++st)
+    if (a.stage[st].radix == 11 || a.stage[st].radix == 13) return true;
+  return false;
+}
+
 // Tables never change during a kernel: the read-only path lets the compiler start these loads
 // early, ahead of stores to shared memory.
 template <class T>

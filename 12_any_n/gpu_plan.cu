@@ -17,29 +17,31 @@ namespace course::anyn::gpu {
 // (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks
 // per SM asks for.
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
-template <class T, int THREADS, bool DIRECT>
+// PRIMES: with the radix-11 and radix-13 stages (through shared memory only).
+template <class T, int THREADS, bool DIRECT, bool PRIMES = false>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_block<DIRECT>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
+  run_block<DIRECT, PRIMES>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
-template <class T, bool DIRECT>
+template <class T, bool DIRECT, bool PRIMES = false>
 auto kernel_for(std::uint32_t threads) {
-  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT>;
-  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT>;
-  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT>;
+  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, PRIMES>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, PRIMES>;
+  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, PRIMES>;
   if constexpr (sizeof(T) == 4)
-    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT>;
-  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT>)>(nullptr);
+    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, PRIMES>;
+  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, PRIMES>)>(nullptr);
 }
 
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
 // for blocks of kLargestBlockPoints), direct or through shared memory.
 template <class T>
-auto kernel_for(std::uint32_t threads, bool direct) {
-  // Only float runs direct (direct_pass): no double kernel of it is built.
-  const auto k = direct ? kernel_for<T, sizeof(T) == 4>(threads) : kernel_for<T, false>(threads);
+auto kernel_for(std::uint32_t threads, bool direct, bool primes) {
+  // Only float runs direct (direct_pass): no double kernel of it is built; a pass with radix-11
+  // or radix-13 stages never runs direct (pass_run).
+  const auto k = primes ? kernel_for<T, false, true>(threads) : direct ? kernel_for<T, sizeof(T) == 4>(threads) : kernel_for<T, false>(threads);
   if (k) return k;
   throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
 }
@@ -108,7 +110,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const PassRun run = pass_run<T>(kernel, p.args);
     const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
-    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct);
+    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, has_prime_stage(p.args));
     p.compiled = fixed.kernel != nullptr;
     p.points = fixed.points;
     p.direct = fixed.direct;
