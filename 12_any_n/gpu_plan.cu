@@ -170,7 +170,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_p
     power_of_two_ = std::make_unique<clusters::FastestPlan<T>>(n, batch, stream);
   else if (route_for<T>(n, shared_limit().bytes) == Route::passes)
     mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
-  else  // a prime factor above 7, or a 7-smooth N with no passes that fit this GPU's blocks
+  else  // a prime factor above 13, or no passes that fit this GPU's blocks
     bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
 }
 
@@ -186,8 +186,10 @@ std::string Plan<T>::describe() const {
   if (power_of_two_)
     return "12_any_n GPU: N = " + std::to_string(n_) + ", a power of two: " + (power_of_two_->uses_cluster() ? "11's cluster plan" : "09's plan") +
            " (" + power_of_two_->describe() + ")";
-  if (mixed_) return "12_any_n GPU: 7-smooth: " + mixed_->describe();
-  return "12_any_n GPU: largest prime factor " + std::to_string(largest_prime_factor(n_)) + " > 7: " + bluestein_->describe();
+  if (mixed_) return std::string("12_any_n GPU: ") + (is_smooth(n_) ? "7-smooth" : "factors up to 13") + ": " + mixed_->describe();
+  const std::size_t p = largest_prime_factor(n_);
+  return "12_any_n GPU: " + (p > 13 ? "largest prime factor " + std::to_string(p) + " > 13" : std::string("no passes fit this GPU's blocks")) +
+         ": " + bluestein_->describe();
 }
 
 template class MixedPlan<float>;

@@ -7,6 +7,7 @@
   tools/sweep_summary.py FILES --worst 20                            # the slowest sizes, with plans
   tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep-model: ... --> block
   tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
+  tools/sweep_summary.py AFTER.json --before BEFORE.json              # a change's speedup, size by size
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
 2 k B / copy bandwidth (each pass reads and writes every byte once); the table says, route by
@@ -205,6 +206,32 @@ def figure(records, path):
     fig.savefig(path, dpi=110)
 
 
+def compare_markdown(before, after):
+    """Our time before / after a change (above 1: faster now), for the sizes both runs timed, split
+    into those whose route changed (Bluestein or not) and those it left alone."""
+    old = {(r["n"], r["precision"], r["mode"]): r for r in before}
+    lines = ["| precision | mode | sizes | route changed | speedup there (median, min) | ratio to cuFFT there, before -> after (median) |"
+             " route unchanged: speedup (median, min, max) |",
+             "|---|---|---:|---:|---|---|---|"]
+    for mode in ("batched", "single"):
+        for prec in ("float", "double"):
+            pairs = [(old[k], r) for r in after for k in [(r["n"], r["precision"], r["mode"])]
+                     if k in old and r["mode"] == mode and r["precision"] == prec]
+            if not pairs:
+                continue
+            moved = [(b, a) for b, a in pairs if ("Bluestein" in b["plan"]) != ("Bluestein" in a["plan"])]
+            kept = [(b, a) for b, a in pairs if ("Bluestein" in b["plan"]) == ("Bluestein" in a["plan"])]
+            def speedups(ps):
+                return sorted(b["ours_ms"] / a["ours_ms"] for b, a in ps)
+            sm, sk = speedups(moved), speedups(kept)
+            there = (f"{percentile(sm, 0.5):.2f}x, {sm[0]:.2f}x" if sm else "-")
+            ratio = (f"{percentile(sorted(b['ratio'] for b, _ in moved), 0.5):.2f} -> "
+                     f"{percentile(sorted(a['ratio'] for _, a in moved), 0.5):.2f}" if moved else "-")
+            left = (f"{percentile(sk, 0.5):.3f}x, {sk[0]:.3f}x, {sk[-1]:.3f}x" if sk else "-")
+            lines.append(f"| {prec} | {mode} | {len(pairs)} | {len(moved)} | {there} | {ratio} | {left} |")
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -213,9 +240,13 @@ def main():
     ap.add_argument("--check", help="exit 1 unless this markdown file's sweep blocks are what the JSON gives")
     ap.add_argument("--worst", type=int, default=0, help="list the N slowest timings with their plans")
     ap.add_argument("--model", action="store_true", help="print (and with --write, write) the bandwidth model's table")
+    ap.add_argument("--before", nargs="+", help="the same sweep before a change: print the speedup table instead")
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     a = ap.parse_args()
     context, records = load(a.files)
+    if a.before:
+        print(compare_markdown(load(a.before)[1], records))
+        return
     text = summary_markdown(context, records)
     if a.check:
         blocks = [("summary", text)]
