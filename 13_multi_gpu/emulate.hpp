@@ -1,7 +1,8 @@
 // The multi-GPU transform on one CPU: ranks are arrays, NCCL's messages are copies, and every
 // index comes from the same slabs.hpp functions the kernel and the exchange call. The local
 // FFTs are FFTW's (the course's reference), so what this checks is the chapter's own part: the
-// split, the twiddles, the packing, the messages and the layouts.
+// split, the twiddles (from the same two tables, taken thread by thread as the kernel takes
+// them), the packing, the messages and the layouts.
 //
 //   auto y = emulate<float>(Kind::one_d, split, blocks, Direction::forward);   // blocks[r]: rank r's
 //
@@ -34,20 +35,33 @@ std::vector<std::vector<Complex<T>>> emulate(Kind kind, const Split& forward_spl
   const T nan = std::numeric_limits<T>::quiet_NaN();
   std::vector<std::vector<Complex<T>>> send(P, std::vector<Complex<T>>(local, Complex<T>{nan, nan})), recv = send, out = send;
   FftwPlan<T> rows(static_cast<std::size_t>(s.n1), static_cast<std::size_t>(s.rows()), dir);
+  const TwiddleTableData tables = make_twiddle_tables(s.n());
+  const TwiddleTables tw = tables.view();
+  const PackShape g = pack_shape(s);
   for (std::size_t r = 0; r < P; ++r) {
-    // Step 1, then step 2 point by point.
+    // Step 1, then step 2 thread by thread, as the kernel's threads take the points, with the
+    // twiddle's second factor from the thread's first point (slabs.hpp pack_shape,
+    // pack_twiddle). The kernel calls pack_index at a thread's first point only and steps from
+    // there; test_13_emulated checks that this stepping lands where pack_index says.
+    const auto rank = static_cast<std::int64_t>(r);
     const std::vector<Complex<T>> w = rows(blocks[r]);
     for (std::int64_t c = 0; c < s.chunks; ++c)
-    for (std::int64_t a = 0; a < s.rows(); ++a)
-      for (std::int64_t i = 0; i < s.p * s.chunk_cols(); ++i) {
-        const std::int64_t k1 = chunk_column(s, c, i);
-        Complex<T> v = w[static_cast<std::size_t>(a * s.n1 + k1)];
-        if (kind == Kind::one_d) {
-          const Complex<T> t = twiddle<T>(twiddle_exponent(s, static_cast<std::int64_t>(r), a, k1), s.n());
-          v = v * (dir == Direction::forward ? t : conj(t));
-        }
-        send[r][static_cast<std::size_t>(Index::pack(s, a, k1))] = v;
-      }
+      for (std::int64_t a = 0; a < s.rows(); ++a)
+        for (std::int64_t d = 0; d < s.p; ++d)
+          for (std::int64_t b = 0; b < g.blocks; ++b)
+            for (std::int64_t t = 0; t < g.threads; ++t) {
+              const std::int64_t k1 = run_column(s, d, c, pack_first(g, b, t));
+              const Complex<double> lane = lane_twiddle(tw, s, rank, a, k1);
+              for (std::int64_t u = 0; u < g.points; ++u) {
+                const std::int64_t k1_u = k1 + u * g.threads;
+                Complex<T> v = w[static_cast<std::size_t>(a * s.n1 + k1_u)];
+                if (kind == Kind::one_d) {
+                  const Complex<double> tw1 = pack_twiddle(tw, s, rank, a, k1_u, lane);
+                  v = v * Complex<T>(dir == Direction::forward ? tw1 : conj(tw1));
+                }
+                send[r][static_cast<std::size_t>(Index::pack(s, a, k1_u))] = v;
+              }
+            }
   }
   // Step 3: every message of every chunk, as NCCL would deliver it.
   for (std::int64_t c = 0; c < s.chunks; ++c)

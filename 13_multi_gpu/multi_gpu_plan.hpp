@@ -74,6 +74,8 @@ class Plan {
   Variant variant_;
   std::unique_ptr<Steps> forward_, inverse_;
   cuda::DeviceBuffer<Complex<T>> work_, send_, recv_;
+  cuda::DeviceBuffer<Complex<double>> twiddle_lo_, twiddle_hi_;  // 1D: step 2's tables (slabs.hpp TwiddleTables)
+  int twiddle_log_lo_ = 0;
   cudaStream_t stream_ = nullptr, comm_stream_ = nullptr;
   std::vector<cudaEvent_t> packed_, arrived_;  // per chunk (overlapped variant)
 };

@@ -14,8 +14,10 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "common/complex.hpp"
+#include "common/twiddle.hpp"
 
 namespace course::multigpu {
 
@@ -31,14 +33,16 @@ FFT_HD inline int log2_of(std::int64_t d) {
 FFT_HD inline std::int64_t quot(std::int64_t x, std::int64_t d) { return x >> log2_of(d); }
 FFT_HD inline std::int64_t rem(std::int64_t x, std::int64_t d) { return x & (d - 1); }
 
-// One rank's share of an N1 x N2 split over P ranks, with the exchange cut into C chunks.
+// One rank's share of an N1 x N2 split over P ranks, with the exchange cut into C chunks. P and
+// C are powers of two too (the plan refuses other P), so these quotients are shifts as well: a
+// kernel that called n1 / p would pay a 64-bit division in every thread.
 struct Split {
   std::int64_t n1 = 1, n2 = 1, p = 1, chunks = 1;
 
   FFT_HD std::int64_t n() const { return n1 * n2; }
-  FFT_HD std::int64_t rows() const { return n2 / p; }            // slab rows a rank holds in step 1
-  FFT_HD std::int64_t cols() const { return n1 / p; }            // columns a rank holds in step 4
-  FFT_HD std::int64_t chunk_cols() const { return cols() / chunks; }
+  FFT_HD std::int64_t rows() const { return quot(n2, p); }       // slab rows a rank holds in step 1
+  FFT_HD std::int64_t cols() const { return quot(n1, p); }       // columns a rank holds in step 4
+  FFT_HD std::int64_t chunk_cols() const { return quot(cols(), chunks); }
   FFT_HD std::int64_t local() const { return rows() * n1; }      // N / P points on every rank
   FFT_HD std::int64_t tile() const { return rows() * cols(); }   // points a rank sends each peer
   FFT_HD std::int64_t chunk_tile() const { return rows() * chunk_cols(); }
@@ -62,16 +66,77 @@ FFT_HD inline std::int64_t pack_index(const Split& s, std::int64_t a, std::int64
   return d * s.tile() + c * s.chunk_tile() + a * s.chunk_cols() + kc;
 }
 
-// Step 2 packs chunk by chunk: point i of chunk c (i < P N1/(P C)) is column k1 of peer
-// d = i / (N1/(P C)), so that chunk c can leave while chunk c + 1 is packed.
-FFT_HD inline std::int64_t chunk_column(const Split& s, std::int64_t c, std::int64_t i) {
-  return quot(i, s.chunk_cols()) * s.cols() + c * s.chunk_cols() + rem(i, s.chunk_cols());
-}
-
 // The twiddle of element (a, k1) on rank r: w(n2 k1, N) with n2 = r N2/P + a, as an exponent
 // m = n2 k1 mod N (exact in 64 bits up to N = 2^31, since n2 k1 < N).
 FFT_HD inline std::int64_t twiddle_exponent(const Split& s, std::int64_t r, std::int64_t a, std::int64_t k1) {
   return rem((r * s.rows() + a) * k1, s.n());
+}
+
+// Step 2's twiddle from two tables instead of a sine and a cosine a point. For e < N,
+// w(e, N) = hi[e >> b] * lo[e mod 2^b] with lo[m] = w(m, N), m < 2^b, and hi[h] = w(h 2^b, N),
+// b = ceil(log2(N) / 2): at N = 2^30 two tables of 2^15 entries. Each entry is common/twiddle.hpp's
+// exact twiddle, rounded once to double; the products are made in double and rounded once to
+// the transform's precision, so a float twiddle is as accurate as one computed directly.
+struct TwiddleTables {  // device pointers on the GPU, host pointers in the emulation
+  const Complex<double>* lo = nullptr;
+  const Complex<double>* hi = nullptr;
+  int log_lo = 0;
+  FFT_HD Complex<double> operator()(std::int64_t e) const {
+    return hi[e >> log_lo] * lo[e & ((std::int64_t{1} << log_lo) - 1)];
+  }
+};
+struct TwiddleTableData {  // the host's copy, built once per plan
+  std::vector<Complex<double>> lo, hi;
+  int log_lo = 0;
+  TwiddleTables view() const { return {lo.data(), hi.data(), log_lo}; }
+};
+inline TwiddleTableData make_twiddle_tables(std::int64_t n) {
+  TwiddleTableData t;
+  while ((std::int64_t{1} << (2 * t.log_lo)) < n) ++t.log_lo;
+  const std::int64_t lo = std::int64_t{1} << t.log_lo;
+  t.lo = twiddle_table<double>(static_cast<std::size_t>(n), static_cast<std::size_t>(lo));
+  for (std::int64_t h = 0; h * lo < n; ++h) t.hi.push_back(twiddle<double>(h * lo, n));
+  return t;
+}
+
+// Step 2 packs chunk by chunk, so that chunk c can leave while chunk c + 1 is packed, and moves
+// runs: in row a, the columns of peer d in chunk c, k1 = d N1/P + c N1/(P C) + kc
+// for kc < N1/(P C), lie one after another in the slab and in the send buffer (pack_index is
+// pack_index of the run's start + kc; the emulated test checks it for every point). So the pack
+// is a copy of runs: a block of `threads` threads takes threads x points consecutive kc of one
+// run, thread t the kc = first + u threads, u < points. A warp loads and stores 32 consecutive
+// points at every u. All powers of two; `blocks` is the number of blocks a run.
+constexpr int kPackThreads = 256, kPackPoints = 8;
+struct PackShape {
+  int threads, points, blocks;
+};
+inline PackShape pack_shape(const Split& s) {
+  const auto run = static_cast<int>(s.chunk_cols());
+  const int threads = run < kPackThreads ? run : kPackThreads;
+  const int points = run / threads < kPackPoints ? run / threads : kPackPoints;
+  return {threads, points, run / (threads * points)};
+}
+FFT_HD inline std::int64_t pack_first(const PackShape& g, std::int64_t block, std::int64_t thread) {
+  return block * g.threads * g.points + thread;
+}
+FFT_HD inline std::int64_t run_column(const Split& s, std::int64_t d, std::int64_t c, std::int64_t kc) {
+  return d * s.cols() + c * s.chunk_cols() + kc;
+}
+
+// Why the twiddle of (a, k1) is a product of two: w(n2 k1, N) = w(n2 (k1 - j), N) w(n2 j, N)
+// with j = k1 mod G, G = min(32, N1/(P C)). A warp's 32 points are 32 consecutive k1, so
+// k1 - j is the same for the whole warp: its two table loads are one address each (a broadcast)
+// instead of 32 scattered ones. j is the same for all of a thread's points (they are `threads`
+// apart, a multiple of G), so w(n2 j, N) is looked up once a thread and row, at its first point.
+FFT_HD inline std::int64_t twiddle_lane(const Split& s, std::int64_t k1) {
+  return rem(k1, s.chunk_cols() < 32 ? s.chunk_cols() : 32);
+}
+FFT_HD inline Complex<double> lane_twiddle(const TwiddleTables& tw, const Split& s, std::int64_t r, std::int64_t a, std::int64_t first_k1) {
+  return tw(twiddle_exponent(s, r, a, twiddle_lane(s, first_k1)));
+}
+FFT_HD inline Complex<double> pack_twiddle(const TwiddleTables& tw, const Split& s, std::int64_t r, std::int64_t a, std::int64_t k1,
+                                           Complex<double> lane) {
+  return tw(twiddle_exponent(s, r, a, k1 - twiddle_lane(s, k1))) * lane;
 }
 
 // Step 3: one message of chunk c, from rank `from` to rank `to`. The sender reads `count`
@@ -94,6 +159,11 @@ FFT_HD inline std::int64_t step4_input(const Split& s, std::int64_t c, std::int6
 FFT_HD inline std::int64_t step4_output(const Split& s, std::int64_t c, std::int64_t kc, std::int64_t k2) {
   return (c * s.chunk_cols() + kc) * s.n2 + k2;
 }
+// The transpose calls the two maps once a tile, at its corner, and steps from there in 32-bit
+// offsets: n2 + 1 is step4_input_row() points further, kc + 1 step4_output_row() (the emulated
+// test checks both against the maps for every point).
+FFT_HD inline std::int64_t step4_input_row(const Split& s) { return s.chunk_cols(); }
+FFT_HD inline std::int64_t step4_output_row(const Split& s) { return s.n2; }
 
 // The layouts a caller deals with. Point j of rank r's block holds global element g:
 //   slab_input   1D: x[n1 N2 + r N2/P + a]     (j = a N1 + n1: the rank's N2/P columns of the

@@ -2,7 +2,10 @@
 // copies), through the index maps the GPU path runs: the shared conformance suite in 1D on
 // P = 1, 2, 4 and 8 ranks, 2D against the reference, every chunk count, and two planted
 // mistakes that must fail. CI runs this; it needs no GPU, MPI or NCCL.
+#include <algorithm>
+#include <cmath>
 #include <set>
+#include <tuple>
 
 #include "13_multi_gpu/emulate.hpp"
 #include "common/catch.hpp"
@@ -63,6 +66,19 @@ TEST_CASE("every layout is a permutation, and the inverse reads what the forward
         for (std::int64_t a = 0; a < s.rows(); ++a)
           for (std::int64_t k1 = 0; k1 < s.n1; ++k1) packed.insert(pack_index(s, a, k1));
         REQUIRE(static_cast<std::int64_t>(packed.size()) == s.local());
+        // The pack steps from a run's start: every column of a run is where pack_index says.
+        for (std::int64_t c = 0; c < s.chunks; ++c)
+          for (std::int64_t d = 0; d < p; ++d)
+            for (std::int64_t a = 0; a < s.rows(); ++a)
+              for (std::int64_t kc = 0; kc < s.chunk_cols(); ++kc)
+                REQUIRE(pack_index(s, a, run_column(s, d, c, kc)) == pack_index(s, a, run_column(s, d, c, 0)) + kc);
+        // The transpose steps from a tile's corner by step4_input_row / step4_output_row.
+        for (std::int64_t c = 0; c < s.chunks; ++c)
+          for (std::int64_t n2 = 0; n2 < s.n2; ++n2)
+            for (std::int64_t kc = 0; kc < s.chunk_cols(); ++kc) {
+              REQUIRE(step4_input(s, c, n2, kc) == step4_input(s, c, 0, 0) + n2 * step4_input_row(s) + kc);
+              REQUIRE(step4_output(s, c, kc, n2) == step4_output(s, c, 0, 0) + kc * step4_output_row(s) + n2);
+            }
       }
     }
 }
@@ -114,5 +130,79 @@ TEST_CASE("a planted wrong block or column index fails the comparison", "[emulat
     CHECK(error_1d<double, WrongBlock>(n, p, 1, seed) > 0.1);
     CHECK(error_1d<double, WrongBlock>(n, p, 4, seed) > 0.1);
     CHECK(error_1d<double, WrongColumn>(n, p, 1, seed) > 0.1);
+  }
+}
+
+// Step 2's threads (pack_shape) take every point of a run once, and the twiddle from
+// the two tables, with its second factor from the thread's first point, is the exact twiddle
+// to double accuracy; rounded to float, each part is within half an ulp (plus 1e-15: a part
+// that is exactly 0 may come out as 1e-17) of the exact value, as the directly computed
+// twiddle was. Shapes as large as the GPUs run, rows sampled.
+TEST_CASE("the pack's threads cover each run once and its table twiddles are exact", "[emulated]") {
+  for (auto [log2n, p, chunks] : {std::tuple<int, std::int64_t, std::int64_t>{4, 2, 1}, {12, 4, 4}, {16, 2, 1}, {26, 4, 4}, {30, 4, 4}, {30, 2, 1},
+                                  {31, 8, 4}}) {
+    const Split s = split_1d(std::int64_t{1} << log2n, p, chunks);
+    const PackShape g = pack_shape(s);
+    INFO("N = 2^" << log2n << ", P = " << p << ", C = " << chunks << ": " << g.blocks << " blocks of " << g.threads << " threads, "
+                  << g.points << " points each");
+    const std::int64_t run = s.chunk_cols();
+    REQUIRE(static_cast<std::int64_t>(g.blocks) * g.threads * g.points == run);
+    std::vector<char> seen(static_cast<std::size_t>(run), 0);
+    for (std::int64_t b = 0; b < g.blocks; ++b)
+      for (std::int64_t t = 0; t < g.threads; ++t)
+        for (std::int64_t u = 0; u < g.points; ++u) ++seen[static_cast<std::size_t>(pack_first(g, b, t) + u * g.threads)];
+    REQUIRE(std::count(seen.begin(), seen.end(), 1) == run);
+
+    const TwiddleTableData tables = make_twiddle_tables(s.n());
+    REQUIRE(tables.lo.size() * tables.hi.size() >= static_cast<std::size_t>(s.n()));
+    REQUIRE(tables.lo.size() <= (std::size_t{1} << 16));
+    const TwiddleTables tw = tables.view();
+    double worst_double = 0, worst_float_excess = -1;
+    for (std::int64_t r = 0; r < p; ++r)
+      for (std::int64_t a : {std::int64_t{0}, s.rows() / 2 + 1, s.rows() - 1}) {
+        if (a >= s.rows()) continue;
+        for (std::int64_t c = 0; c < s.chunks; ++c)
+          for (std::int64_t d = 0; d < p; ++d)
+            for (std::int64_t b = 0; b < g.blocks; ++b)
+              for (std::int64_t t = 0; t < g.threads; t += (t < 40 ? 1 : 37)) {
+                const std::int64_t first = run_column(s, d, c, pack_first(g, b, t));
+                const Complex<double> lane = lane_twiddle(tw, s, r, a, first);
+                for (std::int64_t u = 0; u < g.points; ++u) {
+                  const std::int64_t k1 = first + u * g.threads;
+                  const Complex<double> w = pack_twiddle(tw, s, r, a, k1, lane);
+                  const Complex<long double> exact = twiddle_ld(twiddle_exponent(s, r, a, k1), s.n());
+                  worst_double = std::max<double>(worst_double, static_cast<double>(std::max(std::fabs(w.re - exact.re), std::fabs(w.im - exact.im))));
+                  const Complex<float> f(w);
+                  for (auto [got, want] : {std::pair<float, long double>{f.re, exact.re}, {f.im, exact.im}}) {
+                    const float near = static_cast<float>(want);
+                    const double half_ulp = 0.5 * static_cast<double>(std::nextafter(std::fabs(near), 2.0f) - std::fabs(near));
+                    worst_float_excess =
+                        std::max(worst_float_excess, static_cast<double>(std::fabs(static_cast<long double>(got) - want)) - half_ulp);
+                  }
+                }
+              }
+      }
+    INFO("worst twiddle error in double " << worst_double << "; rounded to float, worst error beyond half an ulp " << worst_float_excess);
+    CHECK(worst_double < 1e-15);
+    CHECK(worst_float_excess < 1e-15);
+  }
+}
+
+// A whole transform on a split whose pack has several blocks a run and 8 points a thread (the
+// conformance sizes above give one block of one point a thread), against FFTW in double.
+TEST_CASE("1D emulated with 8 points a pack thread agrees with FFTW", "[emulated]") {
+  const std::uint64_t seed = fresh_seed();
+  INFO("COURSE_SEED=" << seed);
+  for (std::int64_t chunks : {1, 2}) {
+    const Split s{8192, 4, 2, chunks};  // N = 2^15, runs of 2^12 or 2^11: 2 or 1 blocks of 256 threads x 8 points
+    const auto n = static_cast<std::size_t>(s.n());
+    REQUIRE(pack_shape(s).points == 8);
+    const auto x = random_uniform<double>(n, seed);
+    for (Direction dir : {Direction::forward, Direction::inverse}) {
+      std::vector<Complex<double>> y(n);
+      collect<double>(Kind::one_d, s, dir, emulate<double>(Kind::one_d, s, deal<double>(Kind::one_d, s, dir, x), dir), y);
+      FftwPlan<double> whole(n, 1, dir);
+      CHECK(rel_l2_error<double, double>(y, whole(x)) < tolerance<double>(n));
+    }
   }
 }

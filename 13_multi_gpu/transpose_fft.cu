@@ -13,45 +13,88 @@
 
 namespace course::multigpu {
 
-// Step 2 for chunk c, one thread per point: multiply by the twiddle w(n2 k1, N) (1D only: a
-// 2D transform has none between its row and column FFTs) and store the point where the
-// exchange sends it. Row a of the slab is blockIdx.y; thread i takes column k1 = d N1/P +
-// c N1/(P C) + kc of peer d, so consecutive threads load and store consecutive points.
+// Step 2 for chunk c: multiply by the twiddle w(n2 k1, N) (1D only: a 2D transform has none
+// between its row and column FFTs) and store the point where the exchange sends it. Row a of
+// the slab is blockIdx.y; blockIdx.x picks the peer d and a piece of its run of columns
+// (slabs.hpp pack_shape). The maps are called once, at the thread's first point; its other
+// points are u x threads further on both sides, so a warp reads 32 consecutive points and writes
+// 32 consecutive points. A thread loads all its points before it stores any, so that they are
+// in flight together. The twiddle is two table products (slabs.hpp pack_twiddle), with one
+// broadcast address a warp in each table.
+// At least 3 blocks an SM in float (at most 85 registers a thread, which the float kernel fits
+// without spilling), 2 in double: 48 KiB (float) or 64 KiB (double) of loads in flight an SM.
+template <class T>
+constexpr int kPackBlocksPerSm = sizeof(T) == 4 ? 3 : 2;
+
 template <class T, bool TWIDDLE>
-__global__ void twiddle_and_pack(const Complex<T>* slab, Complex<T>* send, Split s, std::int64_t rank, std::int64_t c, double sign) {
-  const std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
-  if (i >= s.p * s.chunk_cols()) return;
-  const std::int64_t k1 = chunk_column(s, c, i);
+__global__ void __launch_bounds__(kPackThreads, kPackBlocksPerSm<T>) twiddle_and_pack(const Complex<T>* __restrict__ slab,
+                                                                                     Complex<T>* __restrict__ send, Split s, PackShape g,
+                                                                                     TwiddleTables tw, std::int64_t rank, std::int64_t c,
+                                                                                     bool inverse) {
+  const std::int64_t d = quot(blockIdx.x, g.blocks), kc = pack_first(g, rem(blockIdx.x, g.blocks), threadIdx.x);
+  const std::int64_t k1 = run_column(s, d, c, kc);  // the thread's first point's column
   for (std::int64_t a = blockIdx.y; a < s.rows(); a += gridDim.y) {
-    Complex<T> v = slab[a * s.n1 + k1];
+    const Complex<T>* from = slab + a * s.n1 + k1;
+    Complex<T>* to = send + pack_index(s, a, k1);
+    Complex<T> v[kPackPoints];
+#pragma unroll
+    for (int u = 0; u < kPackPoints; ++u)
+      if (u < g.points) v[u] = from[u * g.threads];
     if (TWIDDLE) {
-      // The angle from the exact exponent, in double: no error grows with N.
-      double sin_w, cos_w;
-      sincospi(sign * 2.0 * static_cast<double>(twiddle_exponent(s, rank, a, k1)) / static_cast<double>(s.n()), &sin_w, &cos_w);
-      v = v * Complex<T>{static_cast<T>(cos_w), static_cast<T>(sin_w)};
+      // Every point's twiddle, with no branch between them, so that their table loads are in
+      // flight together too (an exponent past the last point is still a valid one).
+      const Complex<double> lane = lane_twiddle(tw, s, rank, a, k1);
+      Complex<T> w[kPackPoints];
+#pragma unroll
+      for (int u = 0; u < kPackPoints; ++u) {
+        const Complex<double> t = pack_twiddle(tw, s, rank, a, k1 + u * g.threads, lane);
+        w[u] = Complex<T>(inverse ? conj(t) : t);  // rounded once to T
+      }
+#pragma unroll
+      for (int u = 0; u < kPackPoints; ++u) v[u] = v[u] * w[u];
     }
-    send[pack_index(s, a, k1)] = v;
+#pragma unroll
+    for (int u = 0; u < kPackPoints; ++u)
+      if (u < g.points) to[u * g.threads] = v[u];
   }
 }
 
 // Step 4's first half, for chunk c: the N2 x N1/(P C) matrix that arrived becomes its
-// transpose, one 32 x 32 tile a block. A warp reads a row of the tile and writes a column of
-// it, so both global accesses are coalesced; the odd row length (33) of the shared tile puts
-// the 32 points of a column in different banks.
+// transpose, one 32 x 32 tile a block of 32 x 8 threads, 4 points a thread. A warp reads 32
+// consecutive points of a row of the tile and writes 32 consecutive points of a column, so both
+// global sides are coalesced; the odd row length (33) of the shared tile puts the points of a
+// column in different banks. The 64-bit maps are called once, at the tile's corner; inside the
+// tile the offsets are 32-bit (slabs.hpp step4_input_row), and a thread loads its 4 points
+// before it stores any, so that they are in flight together.
 constexpr int kTile = 32, kTileRows = 8;
 
 template <class T>
-__global__ void transpose_chunk(const Complex<T>* recv, Complex<T>* columns, Split s, std::int64_t c) {
+__global__ void __launch_bounds__(kTile * kTileRows) transpose_chunk(const Complex<T>* __restrict__ recv, Complex<T>* __restrict__ columns,
+                                                                     Split s, std::int64_t c) {
   __shared__ Complex<T> tile[kTile][kTile + 1];
   const std::int64_t n2_0 = static_cast<std::int64_t>(blockIdx.y) * kTile, kc_0 = static_cast<std::int64_t>(blockIdx.x) * kTile;
-  for (int i = threadIdx.y; i < kTile; i += kTileRows) {
-    const std::int64_t n2 = n2_0 + i, kc = kc_0 + threadIdx.x;
-    if (n2 < s.n2 && kc < s.chunk_cols()) tile[i][threadIdx.x] = recv[step4_input(s, c, n2, kc)];
+  const Complex<T>* in = recv + step4_input(s, c, n2_0, kc_0);
+  Complex<T>* out = columns + step4_output(s, c, kc_0, n2_0);
+  const int in_row = static_cast<int>(step4_input_row(s)), out_row = static_cast<int>(step4_output_row(s));
+  // Sizes below 32 leave part of the tile empty (every size is a power of two).
+  const int height = static_cast<int>(s.n2 < kTile ? s.n2 : kTile), width = static_cast<int>(s.chunk_cols() < kTile ? s.chunk_cols() : kTile);
+  const int x = threadIdx.x;
+  Complex<T> v[kTile / kTileRows];
+#pragma unroll
+  for (int u = 0; u < kTile / kTileRows; ++u) {
+    const int i = threadIdx.y + u * kTileRows;
+    if (i < height && x < width) v[u] = in[i * in_row + x];
+  }
+#pragma unroll
+  for (int u = 0; u < kTile / kTileRows; ++u) {
+    const int i = threadIdx.y + u * kTileRows;
+    if (i < height && x < width) tile[i][x] = v[u];
   }
   __syncthreads();
-  for (int i = threadIdx.y; i < kTile; i += kTileRows) {
-    const std::int64_t kc = kc_0 + i, n2 = n2_0 + threadIdx.x;
-    if (n2 < s.n2 && kc < s.chunk_cols()) columns[step4_output(s, c, kc, n2)] = tile[threadIdx.x][i];
+#pragma unroll
+  for (int u = 0; u < kTile / kTileRows; ++u) {
+    const int i = threadIdx.y + u * kTileRows;
+    if (i < width && x < height) out[i * out_row + x] = tile[x][i];
   }
 }
 
@@ -99,15 +142,15 @@ void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) {
   steps.rows->execute(in, work_.data(), dir);
   // Steps 2 and 3, chunk by chunk. Plain: one chunk, all on one stream. Overlapped: chunk c's
   // exchange runs on its own stream as soon as chunk c is packed, while c + 1 is packed.
-  const dim3 threads(static_cast<unsigned>(std::min<std::int64_t>(256, s.p * s.chunk_cols())));
-  const dim3 blocks(static_cast<unsigned>((s.p * s.chunk_cols() + threads.x - 1) / threads.x),
-                    static_cast<unsigned>(std::min<std::int64_t>(s.rows(), 65535)));
-  const double sign = forward ? -1.0 : 1.0;
+  const PackShape g = pack_shape(s);
+  const dim3 threads(static_cast<unsigned>(g.threads));
+  const dim3 blocks(static_cast<unsigned>(s.p * g.blocks), static_cast<unsigned>(std::min<std::int64_t>(s.rows(), 65535)));
+  const TwiddleTables tw{twiddle_lo_.data(), twiddle_hi_.data(), twiddle_log_lo_};
   for (std::int64_t c = 0; c < s.chunks; ++c) {
     if (kind_ == Kind::one_d)
-      twiddle_and_pack<T, true><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, comm_.rank(), c, sign);
+      twiddle_and_pack<T, true><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, g, tw, comm_.rank(), c, !forward);
     else
-      twiddle_and_pack<T, false><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, comm_.rank(), c, sign);
+      twiddle_and_pack<T, false><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, g, tw, comm_.rank(), c, !forward);
     COURSE_CUDA_CHECK_LAUNCH();
     if (overlap) {
       COURSE_CUDA_CHECK(cudaEventRecord(packed_[static_cast<std::size_t>(c)], stream_));
@@ -198,6 +241,16 @@ void Plan<T>::build(std::size_t n1, std::size_t n2, Options options) {
   work_ = cuda::DeviceBuffer<Complex<T>>(static_cast<std::size_t>(split_.local()));
   send_ = cuda::DeviceBuffer<Complex<T>>(static_cast<std::size_t>(split_.local()));
   recv_ = cuda::DeviceBuffer<Complex<T>>(static_cast<std::size_t>(split_.local()));
+  if (kind_ == Kind::one_d) {
+    // The twiddle tables (slabs.hpp), built on the host once and uploaded: N depends only on
+    // the plan, and the inverse uses their conjugates.
+    const TwiddleTableData t = make_twiddle_tables(split_.n());
+    twiddle_lo_ = cuda::DeviceBuffer<Complex<double>>(t.lo.size());
+    twiddle_hi_ = cuda::DeviceBuffer<Complex<double>>(t.hi.size());
+    twiddle_lo_.upload(t.lo);
+    twiddle_hi_.upload(t.hi);
+    twiddle_log_lo_ = t.log_lo;
+  }
   auto make_steps = [&](const Split& s) {
     auto st = std::make_unique<Steps>();
     st->split = s;
