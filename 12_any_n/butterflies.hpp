@@ -135,7 +135,7 @@ FFT_HD inline void static_for(F&& f) {
 
 // cos (sine = false) or sin of 2 pi e / r, evaluated by the compiler: a Taylor series in long
 // double on the angle folded into [-pi, pi], where no term exceeds 6, so 18 of long double's
-// 19 digits survive. Only the composite radices below use it; test_any_n checks them.
+// 19 digits survive. The composite radices and butterfly_odd below use it; test_any_n checks them.
 constexpr long double turn_cos_sin(unsigned e, unsigned r, bool sine) {
   constexpr long double pi = 3.14159265358979323846264338327950288L;
   long double x = 2 * pi * static_cast<long double>(e % r) / static_cast<long double>(r);

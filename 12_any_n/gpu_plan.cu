@@ -17,7 +17,8 @@ namespace course::anyn::gpu {
 // (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks
 // per SM asks for.
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
-// PRIMES: with the radix-11 and radix-13 stages (through shared memory only).
+// PRIMES: with the radix-11 and radix-13 stages, kept out of the other kernels, whose registers
+// they would spill; through shared memory only (gpu_fixed.hpp says why).
 template <class T, int THREADS, bool DIRECT, bool PRIMES = false>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];

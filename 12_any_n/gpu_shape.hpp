@@ -67,7 +67,7 @@ inline std::vector<std::size_t> more_passes(std::size_t n, std::size_t least, st
   return best;
 }
 
-// The pass lengths, first pass first (for any 7-smooth N; 09's split_passes gives log2 sizes of
+// The pass lengths, first pass first (for any 13-smooth N; 09's split_passes gives log2 sizes of
 // powers of two): one pass when N fits a block of most_points; else the
 // fewest passes of at most min(most_points, kBlockPoints) / kMinColumns points each (1024: two
 // up to 2^20, three up to 2^30), the most even split (larger first); more than three only where
@@ -101,7 +101,7 @@ std::vector<std::size_t> pass_lengths(std::size_t n, int most_points = kLargestB
 }
 
 
-// Whether a 7-smooth N has mixed-radix passes in blocks of at most most_points (else Bluestein).
+// Whether a 13-smooth N has mixed-radix passes in blocks of at most most_points (else Bluestein).
 template <class T>
 bool has_passes(std::size_t n, int most_points) {
   return !pass_lengths<T>(n, most_points).empty();

@@ -1,5 +1,5 @@
 // 12's GPU plan on the device against the conformance suite, both precisions: every N from 1 to
-// 4096 (mixed radix or Bluestein), 7-smooth products of two and three passes up to 2^24, the
+// 4096 (mixed radix or Bluestein), 13-smooth products of two and three passes up to 2^24, the
 // primes of the issue; in place; a small set for compute-sanitizer.
 #include <algorithm>
 #include <cmath>
@@ -52,9 +52,9 @@ TEMPLATE_TEST_CASE("GPU any N: every N from 1 to 4096, batch 3", "[gpu][conforma
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
 
-TEMPLATE_TEST_CASE("GPU any N: 7-smooth products of two and three passes up to 2^24", "[gpu][conformance]", float, double) {
+TEMPLATE_TEST_CASE("GPU any N: 13-smooth products of two and three passes up to 2^24", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = {8192 * 3, 10000, 44100, 1000000, 781250, 2 * 16807, 3 << 18, 1 << 24};
+  cfg.sizes = {8192 * 3, 10000, 44100, 1000000, 781250, 2 * 16807, 3 << 18, 1 << 24, 173056 /* 2^10 13^2 */, 585728 /* 2^12 11 13 */};
   if (sizeof(TestType) == 4) cfg.sizes.insert(cfg.sizes.end(), {65536 * 3, 1 << 20, 4782969 /* 3^14 */, 9765625 /* 5^10 */, 5764801 /* 7^8 */});
   cfg.batch = 2;
   cfg.all_checks_up_to = 1;
@@ -298,12 +298,12 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
 
 TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein, compiled shapes", "[sanitize]") {
   conformance::Config cfg;
-  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 17, 1009};
+  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 17, 1009, 143, 1001, 173056};  // 143 .. 173056: radix-11/13 stages
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009};  // 10000: on clusters of two blocks (sm_90)
+  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009, 143, 173056};  // 10000: on clusters of two blocks (sm_90)
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).
