@@ -210,7 +210,7 @@ def compare_markdown(before, after):
     """Our time before / after a change (above 1: faster now), for the sizes both runs timed, split
     into those whose route changed (Bluestein or not) and those it left alone."""
     old = {(r["n"], r["precision"], r["mode"]): r for r in before}
-    lines = ["| precision | mode | sizes | route changed | speedup there (median, min) | ratio to cuFFT there, before -> after (median) |"
+    lines = ["| precision | mode | sizes | route changed (to or from Bluestein) | speedup there (median, min) | ratio to cuFFT there, before -> after (median) |"
              " route unchanged: speedup (median, min, max) |",
              "|---|---|---:|---:|---|---|---|"]
     for mode in ("batched", "single"):
@@ -245,6 +245,8 @@ def main():
     a = ap.parse_args()
     context, records = load(a.files)
     if a.before:
+        if a.write or a.check or a.figure or a.model or a.worst:
+            ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
         print(compare_markdown(load(a.before)[1], records))
         return
     text = summary_markdown(context, records)
