@@ -42,6 +42,8 @@ struct FixedPass {
     return static_cast<int>((5 + r - 1) / r * r);
   }();
   static_assert(threads_at<kPointsPerThread> == THREADS, "THREADS is make_passes' 16 points a thread");
+  // Compiled shapes run run_stage_of without PRIMES, where a radix-11 or -13 stage would be skipped.
+  static_assert(((R != 11 && R != 13) && ...), "radix-11/13 stages run only in the PRIMES kernels (gpu_block.hpp)");
 
   // Stage st as add_stages makes it: the pass's roots from the table's start, m = n / R of the
   // n = L / (R1 ... R(st-1)) points left, stride R1 ... R(st-1).
