@@ -4,14 +4,15 @@
     python3 tools/lesson_words.py [README.md ...]      (default: every chapter's README.md)
 
 Generated blocks are those tools/report.py, tools/accuracy.py and the chapter scripts write
-between `<!-- name: ... -->` and `<!-- /name -->`. The course's budget per lesson is about 3,000
+between `<!-- name: ... -->` (or `<!-- name ... -->`, as tools/multi_gpu_table.py writes) and
+`<!-- /name -->`. The course's budget per lesson is about 3,000
 words of prose and 1,500 words of generated tables.
 """
 import pathlib
 import re
 import sys
 
-GENERATED = re.compile(r"<!-- ([a-z0-9-]+):[^\n]*-->\n(.*?)<!-- /\1 -->", re.S)
+GENERATED = re.compile(r"<!-- ([a-z0-9-]+)[: ][^\n]*-->\n(.*?)<!-- /\1 -->", re.S)
 
 
 def counts(text):
