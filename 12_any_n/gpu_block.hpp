@@ -24,9 +24,9 @@ FFT_HD inline void run_stage(std::uint64_t block, const MixedPassArgs<T>& a, con
 // Stage st, whatever its radix. Forced inline: run_block calls it at up to four places, and a
 // call that stayed a call would take the addresses of the kernel's arguments and locals, which
 // moves them to local memory.
-// PRIMES: the radix-11 and radix-13 stages are compiled in (a kernel of their own: their
+// RADIX_11_13: the radix-11 and radix-13 stages are compiled in (a kernel of their own: their
 // registers would make every other pass's kernel spill); without it a pass must have none.
-template <bool FROM_GLOBAL, bool TO_GLOBAL, bool PRIMES = false, class T, class Each, class Barrier, class RegsFor>
+template <bool FROM_GLOBAL, bool TO_GLOBAL, bool RADIX_11_13 = false, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
                                             Barrier&& barrier, RegsFor&& regs_for) {
   switch (a.stage[st].radix) {
@@ -40,10 +40,10 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
     case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<9>()); break;
     case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<10>()); break;
     case 11:
-      if constexpr (PRIMES) run_stage<11, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<11>());
+      if constexpr (RADIX_11_13) run_stage<11, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<11>());
       break;
     case 13:
-      if constexpr (PRIMES) run_stage<13, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<13>());
+      if constexpr (RADIX_11_13) run_stage<13, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<13>());
       break;
     default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<16>()); break;
   }
@@ -70,21 +70,21 @@ struct OwnRegs {
 // the block's points straight from global memory and the last writes them straight back, two
 // round trips through shared memory and three barriers fewer than load() and store(). Passes of
 // several (columns, outer twiddles) load and store through shared memory.
-template <bool DIRECT, bool PRIMES = false, class T, class Each, class Barrier, class RegsFor>
+template <bool DIRECT, bool RADIX_11_13 = false, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const MixedPassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
                              RegsFor&& regs_for) {
   if constexpr (DIRECT) {
     if (a.stages == 1) {
-      run_stage_of<true, true, PRIMES>(block, a, 0, buf, each, barrier, regs_for);
+      run_stage_of<true, true, RADIX_11_13>(block, a, 0, buf, each, barrier, regs_for);
     } else {
-      run_stage_of<true, false, PRIMES>(block, a, 0, buf, each, barrier, regs_for);
-      for (int st = 1; st + 1 < a.stages; ++st) run_stage_of<false, false, PRIMES>(block, a, st, buf, each, barrier, regs_for);
-      run_stage_of<false, true, PRIMES>(block, a, a.stages - 1, buf, each, barrier, regs_for);
+      run_stage_of<true, false, RADIX_11_13>(block, a, 0, buf, each, barrier, regs_for);
+      for (int st = 1; st + 1 < a.stages; ++st) run_stage_of<false, false, RADIX_11_13>(block, a, st, buf, each, barrier, regs_for);
+      run_stage_of<false, true, RADIX_11_13>(block, a, a.stages - 1, buf, each, barrier, regs_for);
     }
   } else {
     each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
     barrier();
-    for (int st = 0; st < a.stages; ++st) run_stage_of<false, false, PRIMES>(block, a, st, buf, each, barrier, regs_for);
+    for (int st = 0; st < a.stages; ++st) run_stage_of<false, false, RADIX_11_13>(block, a, st, buf, each, barrier, regs_for);
     each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
   }
 }

@@ -45,7 +45,7 @@ void for_each_block(const MixedPassArgs<T>& a, Block&& block) {
 template <class T>
 void emulate_pass(const MixedPassArgs<T>& a, bool direct) {
   for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
-    if (has_prime_stage(a)) run_block<false, true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+    if (has_radix_11_13_stage(a)) run_block<false, true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else if (direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
   });

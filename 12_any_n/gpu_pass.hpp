@@ -105,9 +105,9 @@ struct MixedPassArgs {
   StageShape stage[kMaxStages];
 };
 
-// Whether a pass has a radix-11 or radix-13 stage (it then needs run_block's PRIMES kernel).
+// Whether a pass has a radix-11 or radix-13 stage (it then needs run_block's RADIX_11_13 kernel).
 template <class T>
-FFT_HD inline bool has_prime_stage(const MixedPassArgs<T>& a) {
+FFT_HD inline bool has_radix_11_13_stage(const MixedPassArgs<T>& a) {
   for (int st = 0; st < a.stages; ++st)
     if (a.stage[st].radix == 11 || a.stage[st].radix == 13) return true;
   return false;

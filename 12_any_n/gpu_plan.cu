@@ -17,23 +17,23 @@ namespace course::anyn::gpu {
 // (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks
 // per SM asks for.
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
-// PRIMES: with the radix-11 and radix-13 stages, kept out of the other kernels, whose registers
+// RADIX_11_13: with the radix-11 and radix-13 stages, kept out of the other kernels, whose registers
 // they would spill; through shared memory only (gpu_fixed.hpp says why).
-template <class T, int THREADS, bool DIRECT, bool PRIMES = false>
+template <class T, int THREADS, bool DIRECT, bool RADIX_11_13 = false>
 __global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_block<DIRECT, PRIMES>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
+  run_block<DIRECT, RADIX_11_13>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
-template <class T, bool DIRECT, bool PRIMES = false>
+template <class T, bool DIRECT, bool RADIX_11_13 = false>
 auto kernel_for(std::uint32_t threads) {
-  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, PRIMES>;
-  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, PRIMES>;
-  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, PRIMES>;
+  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, RADIX_11_13>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, RADIX_11_13>;
+  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, RADIX_11_13>;
   if constexpr (sizeof(T) == 4)
-    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, PRIMES>;
-  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, PRIMES>)>(nullptr);
+    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, RADIX_11_13>;
+  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, RADIX_11_13>)>(nullptr);
 }
 
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
@@ -50,7 +50,7 @@ auto kernel_for(std::uint32_t threads, bool direct, bool primes) {
 template <class T>
 MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_points, PassKernel kernel)
     : n_(n), batch_(batch), stream_(stream) {
-  require_smooth_size<T>(n, batch);  // bad N and batch are refused before the device is asked
+  require_pass_size<T>(n, batch);  // bad N and batch are refused before the device is asked
   cuda::require_supported_gpu(chapter);
   // Blocks up to 128 KiB where the device allows them (64 KiB on Turing); a smaller limit set by
   // COURSE_SHARED_LIMIT_KIB (how the tests model a smaller GPU) gets smaller blocks, and more
@@ -111,7 +111,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const PassRun run = pass_run<T>(kernel, p.args);
     const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
-    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, has_prime_stage(p.args));
+    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, has_radix_11_13_stage(p.args));
     p.compiled = fixed.kernel != nullptr;
     p.points = fixed.points;
     p.direct = fixed.direct;

@@ -109,7 +109,7 @@ bool has_passes(std::size_t n, int most_points) {
 
 // Refuses what the passes cannot take, naming the limit; returns the pass lengths.
 template <class T>
-std::vector<std::size_t> require_smooth_size(std::size_t n, std::size_t batch, int most_points = kLargestBlockPoints<T>) {
+std::vector<std::size_t> require_pass_size(std::size_t n, std::size_t batch, int most_points = kLargestBlockPoints<T>) {
   require_size(n);
   require_batch(chapter, batch);
   if (!is_gpu_smooth(n))
@@ -237,7 +237,7 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 template <class T>
 std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
                                      int most_points = kLargestBlockPoints<T>) {
-  const auto lengths = require_smooth_size<T>(n, batch, most_points);
+  const auto lengths = require_pass_size<T>(n, batch, most_points);
   tables = {};
   if (lengths.size() > 1) {
     while ((std::size_t{1} << (2 * tables.log_lo)) < n) ++tables.log_lo;

@@ -419,8 +419,8 @@ TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
 
 TEST_CASE("12 GPU passes refuse what they cannot take, naming the limit", "[12][gpu-emulated]") {
   using course::testing::contains;
-  CHECK_THROWS_WITH(require_smooth_size<float>(1009, 1), contains("prime factor above 13") && contains("Bluestein"));
-  CHECK_THROWS_WITH(require_smooth_size<float>(1000, 0), contains("batch = 0"));
-  CHECK_THROWS_WITH(require_smooth_size<float>(0, 1), contains("N = 0"));
-  CHECK_NOTHROW(require_smooth_size<float>(1 << 24, 1));
+  CHECK_THROWS_WITH(require_pass_size<float>(1009, 1), contains("prime factor above 13") && contains("Bluestein"));
+  CHECK_THROWS_WITH(require_pass_size<float>(1000, 0), contains("batch = 0"));
+  CHECK_THROWS_WITH(require_pass_size<float>(0, 1), contains("N = 0"));
+  CHECK_NOTHROW(require_pass_size<float>(1 << 24, 1));
 }

@@ -216,6 +216,13 @@ Plan<T>::Plan(const Communicator& comm, std::size_t height, std::size_t width, O
 
 template <class T>
 void Plan<T>::build(std::size_t n1, std::size_t n2, Options options) {
+  // transpose_chunk's offsets inside a tile are 32-bit: up to 31 rows of N2 (or N1) points.
+  constexpr std::size_t kMostRow = std::size_t{1} << 26;
+  if (n1 > kMostRow || n2 > kMostRow)
+    refuse_size(kChapter, n1 * n2,
+                "N1 x N2 = " + std::to_string(n1) + " x " + std::to_string(n2) + ": the transpose's 32-bit offsets within a tile take sides up to 2^26 = " +
+                    std::to_string(kMostRow),
+                "");
   variant_ = options.variant;
   split_ = {static_cast<std::int64_t>(n1), static_cast<std::int64_t>(n2), comm_.ranks(), 1};
   split_.chunks = std::min(fitted_chunks(split_, variant_, options.chunks), fitted_chunks(split_.swapped(), variant_, options.chunks));
