@@ -20,6 +20,10 @@
 
 namespace course::iterative {
 
+// Above this many points of the half-size plan (8 MiB in double, beyond a core's L2 on the
+// course's CPUs), R2C reads the reals with v3's tiled copy instead of the 16-point leaf pass.
+inline constexpr std::size_t kLeafGatherMostPoints = std::size_t{1} << 19;
+
 template <class T>
 class RealPlan {
  public:
@@ -67,8 +71,16 @@ class RealPlan {
     // z_n = x_{2n} + i x_{2n+1}: the same bytes, read as M complex values straight into
     // bit-reversed order, and the first stages (8 or 16 points, in registers) done on the way;
     // then v3's middle stages; the last radix-4 stage makes the bins and separates them at once.
-    if (half_.leading_radix2()) leaf_pass<8, Direction::forward>(in.data(), z, m);
-    else leaf_pass<16, Direction::forward>(in.data(), z, m);
+    if (half_.leading_radix2()) {
+      leaf_pass<8, Direction::forward>(in.data(), z, m);
+    } else if (m < kLeafGatherMostPoints) {
+      leaf_pass<16, Direction::forward>(in.data(), z, m);
+    } else {
+      // Out of cache, the leaf's two tiles a step, 16 rows half an array apart, cost more than
+      // v3's tiled copy and a pass of the same two stages (the same bits; 03 NOTES).
+      reversed_copy(in.data(), z, m);
+      middle_stages<Direction::forward>(z, m, 0, 2);
+    }
     const unsigned first = half_.leading_radix2() ? 1 : 2, count = half_.radix4_stages();
     middle_stages<Direction::forward>(z, m, first, count - 1);
     if (first < count) last_stage_separate(z, m, wide(count - 1));

@@ -126,6 +126,7 @@ TEMPLATE_TEST_CASE("R2C and C2R agree with FFTW's r2c and c2r, and round-trip to
   std::vector<std::size_t> sizes;
   for (unsigned k = 0; k <= 16; ++k) sizes.push_back(std::size_t{1} << k);
   sizes.push_back(std::size_t{1} << 20);
+  sizes.push_back(std::size_t{1} << 21);  // the half-size plan past kLeafGatherMostPoints: the tiled copy
   for (std::size_t n : sizes) {
     INFO(precision_name<T>() << " N = " << n);
     const double tol = tolerance<T>(n);
