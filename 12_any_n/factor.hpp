@@ -38,16 +38,6 @@ inline bool is_prime(std::size_t n) {
   return true;
 }
 
-// The GPU passes also have radix-11 and radix-13 stages (butterfly_odd): N = 2^a 3^b 5^c 7^d
-// 11^e 13^f is theirs.
-inline bool is_gpu_smooth(std::size_t n) {
-  if (n == 0) return false;
-  n = rough_part(n);
-  for (std::size_t p : {11, 13})
-    while (n % p == 0) n /= p;
-  return n == 1;
-}
-
 // The largest prime factor of n (1 for n = 1).
 inline std::size_t largest_prime_factor(std::size_t n) {
   std::size_t p = 1;
@@ -58,6 +48,10 @@ inline std::size_t largest_prime_factor(std::size_t n) {
     }
   return n > 1 ? n : p;
 }
+
+// The GPU passes also have radix-11 and radix-13 stages (butterfly_odd): N = 2^a 3^b 5^c 7^d
+// 11^e 13^f is theirs.
+inline bool is_gpu_smooth(std::size_t n) { return n >= 1 && largest_prime_factor(n) <= 13; }
 
 // The smallest power of two >= 2n - 1 (n >= 1).
 inline std::size_t convolution_length(std::size_t n) {

@@ -39,10 +39,12 @@ auto kernel_for(std::uint32_t threads) {
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
 // for blocks of kLargestBlockPoints), direct or through shared memory.
 template <class T>
-auto kernel_for(std::uint32_t threads, bool direct, bool primes) {
-  // Only float runs direct (direct_pass): no double kernel of it is built; a pass with radix-11
-  // or radix-13 stages never runs direct (pass_run).
-  const auto k = primes ? kernel_for<T, false, true>(threads) : direct ? kernel_for<T, sizeof(T) == 4>(threads) : kernel_for<T, false>(threads);
+auto kernel_for(std::uint32_t threads, bool direct, bool radix_11_13) {
+  // A pass with radix-11 or radix-13 stages never runs direct (pass_run); only float runs direct
+  // (direct_pass): no double kernel of it is built.
+  auto k = kernel_for<T, false>(threads);
+  if (radix_11_13) k = kernel_for<T, false, true>(threads);
+  else if (direct) k = kernel_for<T, sizeof(T) == 4>(threads);
   if (k) return k;
   throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
 }

@@ -219,8 +219,9 @@ def compare_markdown(before, after):
                      if k in old and r["mode"] == mode and r["precision"] == prec]
             if not pairs:
                 continue
-            moved = [(b, a) for b, a in pairs if ("Bluestein" in b["plan"]) != ("Bluestein" in a["plan"])]
-            kept = [(b, a) for b, a in pairs if ("Bluestein" in b["plan"]) == ("Bluestein" in a["plan"])]
+            moved, kept = [], []
+            for b, a in pairs:
+                (moved if ("Bluestein" in b["plan"]) != ("Bluestein" in a["plan"]) else kept).append((b, a))
             def speedups(ps):
                 return sorted(b["ours_ms"] / a["ours_ms"] for b, a in ps)
             sm, sk = speedups(moved), speedups(kept)
