@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "03_iterative/packed.hpp"
 #include "03_iterative/radix4.hpp"
 
 namespace course::iterative {
@@ -126,16 +127,21 @@ class RealPlan {
     const Complex<T> z0 = z[0];
     z[0] = Complex<T>(z0.re + z0.im, T(0));
     z[m] = Complex<T>(z0.re - z0.im, T(0));
-    for (std::size_t k = 1; 2 * k <= m; ++k) separate_pair(z[k], z[m - k], k);  // k == M - k: one bin
+    for (std::size_t k = 1; 2 * k <= m; ++k) {  // k == M - k: one bin
+      Packed<T> a = load_packed(z + k), b = load_packed(z + m - k);
+      separate_pair(a, b, k);
+      store_packed(z + k, a);
+      store_packed(z + m - k, b);
+    }
   }
 
   // X_k = E_k + w^k O_k and X_{M-k} = conj(E_k - w^k O_k) (E_{M-k} = conj E_k, w^{M-k} = -conj w^k),
   // with E_k = (a + b) / 2, O_k = (a - b) / (2i), a = Z_k, b = conj Z_{M-k}; half_w_[k] = w(k, N) / 2.
-  inline void separate_pair(Complex<T>& zk, Complex<T>& zj, std::size_t k) const {
-    const Complex<T> a = zk, b = conj(zj);
-    const Complex<T> e = (a + b) * T(0.5), t = half_w_[k] * mul_neg_i(a - b);
+  inline void separate_pair(Packed<T>& zk, Packed<T>& zj, std::size_t k) const {
+    const Packed<T> a = zk, b = conj_packed(zj);
+    const Packed<T> e = (a + b) * T(0.5), t = times(load_packed(&half_w_[k]), quarter_turn<Direction::forward>(a - b));
     zk = e + t;
-    zj = conj(e - t);
+    zj = conj_packed(e - t);
   }
 
   // v3's last radix-4 stage (q = M/4) fused with the separation. Butterfly j makes Z_j, Z_{q+j},
@@ -143,22 +149,17 @@ class RealPlan {
   // two together close four pairs (k, M - k), so the bins are written once, in registers.
   void last_stage_separate(Complex<T>* z, std::size_t m, const Complex<T>* w) const {
     const std::size_t q = m / 4;
-    auto butterfly = [&](std::size_t j, Complex<T>* y) {
-      y[0] = z[j];
-      y[1] = z[j + q];
-      y[2] = z[j + 2 * q];
-      y[3] = z[j + 3 * q];
+    auto butterfly = [&](std::size_t j, Packed<T>* y) {
+      for (std::size_t r = 0; r < 4; ++r) y[r] = load_packed(z + j + r * q);
       dit4w<Direction::forward>(y, w + 6 * j);
     };
-    Complex<T> a[4], b[4];
+    Packed<T> a[4], b[4];
     butterfly(0, a);  // Z_0, Z_q, Z_2q (its own partner), Z_3q
-    z[0] = Complex<T>(a[0].re + a[0].im, T(0));
-    z[m] = Complex<T>(a[0].re - a[0].im, T(0));
+    z[0] = Complex<T>(a[0][0] + a[0][1], T(0));
+    z[m] = Complex<T>(a[0][0] - a[0][1], T(0));
     separate_pair(a[1], a[3], q);
     separate_pair(a[2], a[2], 2 * q);
-    z[q] = a[1];
-    z[2 * q] = a[2];
-    z[3 * q] = a[3];
+    for (std::size_t r = 1; r < 4; ++r) store_packed(z + r * q, a[r]);
     for (std::size_t j = 1; 2 * j < q; ++j) {
       const std::size_t i = q - j;
       butterfly(j, a);
@@ -167,9 +168,9 @@ class RealPlan {
       separate_pair(a[1], b[2], q + j);  // (q + j, 3q - j)
       separate_pair(b[1], a[2], i + q);  // (2q - j, 2q + j)
       separate_pair(b[0], a[3], i);      // (q - j, 3q + j)
-      for (int r = 0; r < 4; ++r) {
-        z[j + r * q] = a[r];
-        z[i + r * q] = b[r];
+      for (std::size_t r = 0; r < 4; ++r) {
+        store_packed(z + j + r * q, a[r]);
+        store_packed(z + i + r * q, b[r]);
       }
     }
     if (q >= 2) {  // j = q/2 is its own partner: pairs (q/2, 7q/2) and (3q/2, 5q/2)
@@ -177,13 +178,13 @@ class RealPlan {
       butterfly(j, a);
       separate_pair(a[0], a[3], j);
       separate_pair(a[1], a[2], q + j);
-      for (int r = 0; r < 4; ++r) z[j + r * q] = a[r];
+      for (std::size_t r = 0; r < 4; ++r) store_packed(z + j + r * q, a[r]);
     }
   }
 
   // v3's radix-4 stages [s0, s1), two at a time: stages s and s + 1 (quarters q and 4q) on the
   // 16 points j + r q (r < 16) of a block of 16 q, in registers, so the data is read and written
-  // once for two stages; the other stages are v3's radix4_stage.
+  // once for two stages; the other stages one at a time, as v3's radix4_stage.
   template <Direction dir>
   void middle_stages(Complex<T>* z, std::size_t m, unsigned s0, unsigned s1) const {
     unsigned s = s0;
@@ -196,46 +197,51 @@ class RealPlan {
       for (std::size_t base = 0; base < m; base += 16 * q) {
         Complex<T>* const p = z + base;
         for (std::size_t j = 0; j < q; ++j) {
-          Complex<T> v[16];
-          for (std::size_t r = 0; r < 16; ++r) v[r] = p[j + r * q];
+          Packed<T> v[16];
+          for (std::size_t r = 0; r < 16; ++r) v[r] = load_packed(p + j + r * q);
           for (std::size_t g = 0; g < 4; ++g) dit4w<dir>(v + 4 * g, wa + 6 * j);
           for (std::size_t t = 0; t < 4; ++t) {
             const std::size_t i = t * q + j;  // the butterfly of stage s + 1 (quarter 4q)
-            Complex<T> y[4] = {v[t], v[4 + t], v[8 + t], v[12 + t]};
+            Packed<T> y[4] = {v[t], v[4 + t], v[8 + t], v[12 + t]};
             dit4w<dir>(y, wb + 6 * i);
-            for (std::size_t r = 0; r < 4; ++r) p[i + r * 4 * q] = y[r];
+            for (std::size_t r = 0; r < 4; ++r) store_packed(p + i + r * 4 * q, y[r]);
           }
         }
       }
     }
-    for (; s < s1; ++s) radix4_stage<dir, T>(std::span<Complex<T>>(z, m), half_.stage_twiddles(s), half_.stage_quarter(s), 0, m / 4);
+    for (; s < s1; ++s) {
+      const std::size_t q = half_.stage_quarter(s);
+      const Complex<T>* const w = wide(s);
+      for (std::size_t base = 0; base < m; base += 4 * q)
+        for (std::size_t j = 0; j < q; ++j) {
+          Packed<T> y[4];
+          for (std::size_t r = 0; r < 4; ++r) y[r] = load_packed(z + base + j + r * q);
+          dit4w<dir>(y, w + 6 * j);
+          for (std::size_t r = 0; r < 4; ++r) store_packed(z + base + j + r * q, y[r]);
+        }
+    }
   }
 
   const Complex<T>* wide(unsigned s) const { return wide_.data() + wide_offsets_[s]; }
 
-  // b w from the pair form of w (forward), b conj(w) (inverse).
+  // b w from the pair form of w, (re w, re w) and (-im w, im w): b (re w) + swap(b) (-im w, im w),
+  // two multiplications of pairs and a swap (forward); b conj(w) (inverse).
   template <Direction dir>
-  static inline Complex<T> mulw(Complex<T> b, const Complex<T>* w) {
-    if constexpr (dir == Direction::forward) return {b.re * w[0].re + b.im * w[1].re, b.im * w[0].im + b.re * w[1].im};
-    else return {b.re * w[0].re - b.im * w[1].re, b.im * w[0].im - b.re * w[1].im};
+  static inline Packed<T> mulw(Packed<T> b, const Complex<T>* w) {
+    if constexpr (dir == Direction::forward) return b * load_packed(w) + swap_lanes(b) * load_packed(w + 1);
+    else return b * load_packed(w) - swap_lanes(b) * load_packed(w + 1);
   }
 
-  // dit4 with the three twiddles in pair form, side by side: w[0 .. 6).
+  // One radix-4 DIT butterfly on y[0..3] (radix4_stage's, y[1] holding residue 2, y[2] residue
+  // 1), its three twiddles in pair form side by side: w[0 .. 6).
   template <Direction dir>
-  static inline void dit4w(Complex<T>* y, const Complex<T>* w) {
+  static inline void dit4w(Packed<T>* y, const Complex<T>* w) {
     dit4_sums<dir>(y, y[0], mulw<dir>(y[2], w), mulw<dir>(y[1], w + 2), mulw<dir>(y[3], w + 4));
   }
-
-  // One radix-4 DIT butterfly on y[0..3] (radix4_stage's, y[1] holding residue 2, y[2] residue 1).
   template <Direction dir>
-  static inline void dit4(Complex<T>* y, Complex<T> w1, Complex<T> w2, Complex<T> w3) {
-    const Complex<T> t0 = y[0], t1 = oriented<dir>(w1) * y[2], t2 = oriented<dir>(w2) * y[1], t3 = oriented<dir>(w3) * y[3];
-    dit4_sums<dir>(y, t0, t1, t2, t3);
-  }
-  template <Direction dir>
-  static inline void dit4_sums(Complex<T>* y, Complex<T> t0, Complex<T> t1, Complex<T> t2, Complex<T> t3) {
-    const Complex<T> s02 = t0 + t2, d02 = t0 - t2, s13 = t1 + t3;
-    const Complex<T> r13 = dir == Direction::forward ? mul_neg_i(t1 - t3) : mul_pos_i(t1 - t3);
+  static inline void dit4_sums(Packed<T>* y, Packed<T> t0, Packed<T> t1, Packed<T> t2, Packed<T> t3) {
+    const Packed<T> s02 = t0 + t2, d02 = t0 - t2, s13 = t1 + t3;
+    const Packed<T> r13 = quarter_turn<dir>(t1 - t3);
     y[0] = s02 + s13;
     y[1] = d02 + r13;
     y[2] = s02 - s13;
@@ -245,11 +251,11 @@ class RealPlan {
   // The first stages of v3 on L = 8 points (radix 2, then radix 4 with q = 2) or L = 16 (radix 4
   // with q = 1, then q = 4), in registers; v holds the L points in bit-reversed order.
   template <std::size_t L, Direction dir>
-  void leaf(Complex<T>* v) const {
+  void leaf(Packed<T>* v) const {
     const Complex<T>* const w = wide(L == 8 ? 0 : 1);
     if constexpr (L == 8) {
       for (std::size_t i = 0; i < 8; i += 2) {
-        const Complex<T> u = v[i], x = v[i + 1];
+        const Packed<T> u = v[i], x = v[i + 1];
         v[i] = u + x;
         v[i + 1] = u - x;
       }
@@ -258,7 +264,7 @@ class RealPlan {
     }
     constexpr std::size_t q = L / 4;
     for (std::size_t j = 0; j < q; ++j) {
-      Complex<T> y[4] = {v[j], v[j + q], v[j + 2 * q], v[j + 3 * q]};
+      Packed<T> y[4] = {v[j], v[j + q], v[j + 2 * q], v[j + 3 * q]};
       if (j == 0) dit4_sums<dir>(y, y[0], y[2], y[1], y[3]);
       else dit4w<dir>(y, w + 6 * j);
       for (std::size_t r = 0; r < 4; ++r) v[j + r * q] = y[r];
@@ -277,21 +283,17 @@ class RealPlan {
       for (unsigned i = 0; i < L; ++i) r[i] = static_cast<unsigned char>(reverse_bits32(i, lb));
       return r;
     }();
-    auto load = [src](std::size_t j) {
-      Complex<T> v;
-      std::memcpy(static_cast<void*>(&v), src + 2 * j, sizeof v);  // src is only T-aligned
-      return v;
-    };
+    auto load = [src](std::size_t j) { return load_packed(src + 2 * j); };
     const unsigned bits = log2_exact(m);
     if (bits < 2 * tile_bits + 1) {
       const std::size_t stride = m / L;
       const unsigned cb = bits - lb;
       for (std::size_t c = 0; c < stride; ++c) {
         const std::size_t from = reverse_bits64(c, cb);
-        Complex<T> v[L];
+        Packed<T> v[L];
         for (std::size_t i = 0; i < L; ++i) v[i] = load(from + rev_l[i] * stride);
         leaf<L, dir>(v);
-        for (std::size_t i = 0; i < L; ++i) dst[c * L + i] = v[i];
+        for (std::size_t i = 0; i < L; ++i) store_packed(dst + c * L + i, v[i]);
       }
       return;
     }
@@ -303,7 +305,7 @@ class RealPlan {
     }();
     const unsigned b = bits - 2 * tile_bits;
     const std::size_t row_stride = std::size_t{1} << (b + tile_bits);
-    Complex<T> tile[group][side][side];
+    Packed<T> tile[group][side][side];
     for (std::size_t t = 0; t < (std::size_t{1} << b); t += group) {
       for (std::size_t g = 0; g < group; ++g) {
         // dst's tile t + g receives src's tile rev(t + g), transposed with rows and columns reversed.
@@ -312,12 +314,12 @@ class RealPlan {
           for (std::size_t lo = 0; lo < side; ++lo) tile[g][hi][lo] = load(from + hi * row_stride + lo);
       }
       for (std::size_t hi = 0; hi < side; ++hi) {
-        Complex<T> v[L];
+        Packed<T> v[L];
         for (std::size_t g = 0; g < group; ++g)
           for (std::size_t lo = 0; lo < side; ++lo) v[g * side + lo] = tile[g][rev_t[lo]][rev_t[hi]];
         leaf<L, dir>(v);
         Complex<T>* const to = dst + hi * row_stride + (t << tile_bits);
-        for (std::size_t i = 0; i < L; ++i) to[i] = v[i];
+        for (std::size_t i = 0; i < L; ++i) store_packed(to + i, v[i]);
       }
     }
   }
