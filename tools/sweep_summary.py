@@ -8,6 +8,7 @@
   tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep-model: ... --> block
   tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
   tools/sweep_summary.py AFTER.json --before BEFORE.json              # a change's speedup, size by size
+  tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
 2 k B / copy bandwidth (each pass reads and writes every byte once); the table says, route by
@@ -233,6 +234,31 @@ def compare_markdown(before, after):
     return "\n".join(lines)
 
 
+# The most points one pass holds in a block: 1024 threads at 16 points a thread in float, 128 KiB
+# of shared memory in double (12_any_n/gpu_pass.hpp's kLargestBlockPoints).
+ONE_BLOCK_POINTS = {"float": 16384, "double": 8192}
+
+
+def bands_markdown(records):
+    """7-smooth N that are not powers of two, batched, by size against one block's points."""
+    lines = ["7-smooth N (not powers of two), batched, by N against P, the most points one pass holds in a block "
+             "(16384 float, 8192 double); cuFFT time / ours.", "",
+             "| precision | N | sizes | median | min | below 0.7 | worst N | one pass / two / three |",
+             "|---|---|---:|---:|---:|---:|---:|---|"]
+    for prec, p in ONE_BLOCK_POINTS.items():
+        for lo, hi, name in ((1, p // 8, "up to P/8"), (p // 8 + 1, p, "P/8 to P"), (p + 1, 2 * p, "P to 2P"),
+                             (2 * p + 1, 4 * p, "2P to 4P"), (4 * p + 1, 1 << 40, "above 4P")):
+            rs = sorted((r for r in records if r["mode"] == "batched" and r["precision"] == prec and r["class"] != "other"
+                         and "ratio" in r and lo <= r["n"] <= hi and r["n"] & (r["n"] - 1)), key=lambda r: r["ratio"])
+            if not rs:
+                continue
+            ratios = [r["ratio"] for r in rs]
+            passes = [sum(1 for r in rs if route(r["plan"])[1] == k) for k in (1, 2, 3)]
+            lines.append(f"| {prec} | {name} | {len(rs)} | {percentile(ratios, 0.5):.2f} | {ratios[0]:.2f} | "
+                         f"{sum(1 for x in ratios if x < 0.7)} | {rs[0]['n']} | {' / '.join(map(str, passes))} |")
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -243,8 +269,12 @@ def main():
     ap.add_argument("--model", action="store_true", help="print (and with --write, write) the bandwidth model's table")
     ap.add_argument("--before", nargs="+", help="the same sweep before a change: print the speedup table instead")
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
+    ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
     a = ap.parse_args()
     context, records = load(a.files)
+    if a.bands:
+        print(bands_markdown(records))
+        return
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
