@@ -51,7 +51,7 @@ std::vector<std::vector<Complex<T>>> emulate(Kind kind, const Split& forward_spl
           for (std::int64_t b = 0; b < g.blocks; ++b)
             for (std::int64_t t = 0; t < g.threads; ++t) {
               const std::int64_t k1 = run_column(s, d, c, pack_first(g, b, t));
-              const Complex<double> lane = lane_twiddle(tw, s, rank, a, k1);
+              const Complex<double> lane = lane_factor(tw, s, rank, a, k1);
               for (std::int64_t u = 0; u < g.points; ++u) {
                 const std::int64_t k1_u = k1 + u * g.threads;
                 Complex<T> v = w[static_cast<std::size_t>(a * s.n1 + k1_u)];

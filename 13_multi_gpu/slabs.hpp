@@ -124,19 +124,20 @@ FFT_HD inline std::int64_t run_column(const Split& s, std::int64_t d, std::int64
 }
 
 // Why the twiddle of (a, k1) is a product of two: w(n2 k1, N) = w(n2 (k1 - j), N) w(n2 j, N)
-// with j = k1 mod G, G = min(32, N1/(P C)). A warp's 32 points are 32 consecutive k1, so
-// k1 - j is the same for the whole warp: its two table loads are one address each (a broadcast)
-// instead of 32 scattered ones. j is the same for all of a thread's points (they are `threads`
-// apart, a multiple of G), so w(n2 j, N) is looked up once a thread and row, at its first point.
-FFT_HD inline std::int64_t twiddle_lane(const Split& s, std::int64_t k1) {
+// with j = k1 mod G (lane_index), G = min(32, N1/(P C)). A warp's 32 points are 32 consecutive
+// k1, so k1 - j is the same for the whole warp: its two table loads are one address each (a
+// broadcast) instead of 32 scattered ones. j is the same for all of a thread's points (they are
+// `threads` apart, a multiple of G), so w(n2 j, N) (lane_factor) is looked up once a thread and
+// row, at its first point.
+FFT_HD inline std::int64_t lane_index(const Split& s, std::int64_t k1) {
   return rem(k1, s.chunk_cols() < 32 ? s.chunk_cols() : 32);
 }
-FFT_HD inline Complex<double> lane_twiddle(const TwiddleTables& tw, const Split& s, std::int64_t r, std::int64_t a, std::int64_t first_k1) {
-  return tw(twiddle_exponent(s, r, a, twiddle_lane(s, first_k1)));
+FFT_HD inline Complex<double> lane_factor(const TwiddleTables& tw, const Split& s, std::int64_t r, std::int64_t a, std::int64_t first_k1) {
+  return tw(twiddle_exponent(s, r, a, lane_index(s, first_k1)));
 }
 FFT_HD inline Complex<double> pack_twiddle(const TwiddleTables& tw, const Split& s, std::int64_t r, std::int64_t a, std::int64_t k1,
                                            Complex<double> lane) {
-  return tw(twiddle_exponent(s, r, a, k1 - twiddle_lane(s, k1))) * lane;
+  return tw(twiddle_exponent(s, r, a, k1 - lane_index(s, k1))) * lane;
 }
 
 // Step 3: one message of chunk c, from rank `from` to rank `to`. The sender reads `count`

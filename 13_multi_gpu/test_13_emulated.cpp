@@ -166,7 +166,7 @@ TEST_CASE("the pack's threads cover each run once and its table twiddles are exa
             for (std::int64_t b = 0; b < g.blocks; ++b)
               for (std::int64_t t = 0; t < g.threads; t += (t < 40 ? 1 : 37)) {
                 const std::int64_t first = run_column(s, d, c, pack_first(g, b, t));
-                const Complex<double> lane = lane_twiddle(tw, s, r, a, first);
+                const Complex<double> lane = lane_factor(tw, s, r, a, first);
                 for (std::int64_t u = 0; u < g.points; ++u) {
                   const std::int64_t k1 = first + u * g.threads;
                   const Complex<double> w = pack_twiddle(tw, s, r, a, k1, lane);

@@ -43,7 +43,7 @@ __global__ void __launch_bounds__(kPackThreads, kPackBlocksPerSm<T>) twiddle_and
     if (TWIDDLE) {
       // Every point's twiddle, with no branch between them, so that their table loads are in
       // flight together too (an exponent past the last point is still a valid one).
-      const Complex<double> lane = lane_twiddle(tw, s, rank, a, k1);
+      const Complex<double> lane = lane_factor(tw, s, rank, a, k1);
       Complex<T> w[kPackPoints];
 #pragma unroll
       for (int u = 0; u < kPackPoints; ++u) {
