@@ -66,7 +66,7 @@ inline Complex<T> operator*(Complex<T> z, const PackedTwiddle<T>& w) {
 // ((R-1) m entries, p-major), each a Complex<T> or a PackedTwiddle<T>.
 // flatten: every butterfly is inlined into every loop here. Without it g++ stops inlining at
 // its function-growth limit and calls the radix-8 butterfly through memory in one of the three
-// loops, which made the stage 1.7x slower at 4096.
+// loops.
 template <unsigned R, Direction dir, class T, class Twiddle>
 [[gnu::flatten]] void stockham_stage(const Complex<T>* __restrict x, Complex<T>* __restrict y, std::size_t n,
                                      std::size_t s, const Twiddle* __restrict tw) {
@@ -109,9 +109,8 @@ template <unsigned R, Direction dir, class T, class Twiddle>
 // The stages this CPU plan runs. factor.hpp's radices take the factor 2 as 8s (fewest passes);
 // here that pays only when a buffer of N points is above 8 MiB, out of cache, where each pass
 // costs a trip to memory. Below, the factor 2 runs as 4s (one 2 first when its power is odd):
-// g++'s SSE2 code for the radix-8 butterfly costs about 1.5x radix 4's per factor 2 (double on
-// the course's AMD EPYC VM: 4096 as 8^4 16.2 us, as 4^6 12.5 us; 1000 as 8 5 5 5 3.12 us, as
-// 2 4 5 5 5 2.90 us; 2^20 as 8^6 4 8.7 ms, as 4^10 9.4 ms).
+// g++'s SSE2 code for the radix-8 butterfly costs more per factor 2 than radix 4's (NOTES.md,
+// "radices").
 template <class T>
 std::vector<unsigned> cpu_radices(std::size_t n) {
   const std::vector<unsigned> fewest_passes = radices(n);
