@@ -378,7 +378,7 @@ COURSE_UNROLL
   //     neighbouring columns in 32 / G rows, and applies the pass twiddle as it loads. Its
   //     reads are as wide as the shared walk's (runs of G of the block's C columns, G < C only
   //     once a run is 128 bytes); its writes must fill 32-byte sectors (io_for).
-  static constexpr bool kRegisterIo = S.logp >= 5;  // rows need a warp's 32 threads in one row
+  static constexpr bool kRegisterIo = S.register_io();
   template <int SI>
   FFT_HD static constexpr int row_slot(int i) {
     constexpr int R = 1 << S.bits[SI];

@@ -18,12 +18,6 @@ constexpr int min_blocks_per_sm() {
   return radixn::min_blocks_per_sm(F::kThreads, F::S.shared_bytes(), static_cast<int>(sizeof(Complex<T>)));
 }
 
-// Shapes whose tile exceeds an SM's shared memory (2^14 double: 272 KiB) get no kernel; the
-// planner never asks for one.
-template <class F>
-constexpr bool fits_one_sm() {
-  return F::S.shared_bytes() <= kSharedLimitBytes;
-}
 [[noreturn]] inline void no_kernel(int logm) {
   throw std::logic_error("09_radixN: no kernel for a tile of 2^" + std::to_string(logm) +
                          " points with this budget (over one SM's shared memory, or the same shape as the large budget)");
@@ -77,13 +71,10 @@ void allow_tile_shared_memory() {
   if constexpr (has_io_kernel<F, Io::rows>()) allow(tile_fft_kernel<T, LOGM, LOGR, LOG_BUDGET, Io::rows>);
 }
 
-// The kernels that exist: tiles that fit one SM, and small-budget tiles only where they differ
-// from the large-budget ones (the planner never asks for the others).
+// The kernels that exist (tile_shape.hpp's tile_compiled).
 template <class T, int LOGM, int LOGR, int LOG_BUDGET>
 constexpr bool tile_exists() {
-  using F = TileOf<T, LOGM, LOGR, LOG_BUDGET>;
-  return fits_one_sm<F>() &&
-         (LOG_BUDGET == kLog2TileBudget || small_budget_differs(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>))));
+  return tile_compiled(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)), LOG_BUDGET);
 }
 
 }  // namespace course::radixn

@@ -43,6 +43,7 @@ struct TileShape {
   constexpr int radix(int s) const { return 1 << bits[s]; }
   constexpr int shared_bytes() const { return (1 << logc) * row_stride * elem_bytes; }
   constexpr int wavefront() const { return 128 / elem_bytes; }  // elements one shared-memory wavefront serves
+  constexpr bool register_io() const { return logp >= 5; }  // rows need a warp's 32 threads in one row
 };
 
 // Occupancy: ask for 1024 resident threads per SM in float (at most 64 registers a thread) and
@@ -111,6 +112,14 @@ constexpr TileShape make_tile_shape(int logm, int logr, int elem_bytes, int log_
 constexpr bool small_budget_differs(int logm, int logr, int elem_bytes, int log_min_elements = kLog2ElementsPerThread) {
   return make_tile_shape(logm, logr, elem_bytes, log_min_elements, kLog2SmallTileBudget).logc !=
          make_tile_shape(logm, logr, elem_bytes, log_min_elements, kLog2TileBudget).logc;
+}
+
+// The tiles that get a kernel: those that fit one SM's shared memory (2^14 double, 272 KiB,
+// does not), and small-budget tiles only where they differ from the large-budget ones (the
+// planner never asks for the others). compiled_shapes_09 prints the table this walk gives.
+constexpr bool tile_compiled(int logm, int logr, int elem_bytes, int log_budget) {
+  return make_tile_shape(logm, logr, elem_bytes, kLog2ElementsPerThread, log_budget).shared_bytes() <= kSharedLimitBytes &&
+         (log_budget == kLog2TileBudget || small_budget_differs(logm, logr, elem_bytes));
 }
 
 }  // namespace course::radixn
