@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(fused_threads, 4)
 
   // Eight loads in flight per thread before the first store to the tile: the first version
   // stored each point as it came, one load per thread in flight, and the whole kernel ran at
-  // about 1.7 TB/s whatever its number of stages (Little's law: too few bytes in flight).
+  // one rate whatever its number of stages (Little's law: too few bytes in flight; NOTES.md).
   constexpr unsigned chunk = points < 8 ? points : 8;
 #pragma unroll
   for (unsigned m0 = 0; m0 < points; m0 += chunk) {

@@ -318,7 +318,7 @@ struct PassRun {
 template <class T>
 PassRun pass_run(PassKernel kernel, const MixedPassArgs<T>& a) {
   // The radix-11/13 kernel is built through shared memory only: a direct variant would be one more
-  // kernel set for a few sizes, and these kernels already spill (120 bytes in float).
+  // kernel set for a few sizes, and these kernels already spill in float (NOTES.md).
   const bool direct = direct_pass(a, kernel == PassKernel::shared_io) && !has_radix_11_13_stage(a);
   const FixedChoice choice = fixed_choice<T>(kernel, a.l);
   // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
