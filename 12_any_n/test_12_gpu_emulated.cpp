@@ -2,6 +2,8 @@
 // 7-smooth N that fits one pass, sizes of two and three passes (radix-11/13 stages too), partial last blocks; the split
 // into passes; refusals by name.
 #include <algorithm>
+#include <cmath>
+#include <random>
 
 #include "12_any_n/gpu_emulate.hpp"
 #include "12_any_n/gpu_route.hpp"
@@ -261,24 +263,23 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block lea
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, most), cfg));
 }
 
-// Every size of the sweep (sweep_sizes.hpp) gets a plan at every shared-memory limit of the
-// GPUs the course runs on, in both precisions: passes that fit the limit's blocks, or Bluestein
-// with a convolution that does (one block, or passes of M). Powers of two go to 09 and 11, whose
-// own tests cover every limit.
+// Every size gets a plan at every shared-memory limit of the GPUs the course runs on, in both
+// precisions: passes that fit the limit's blocks, or Bluestein with a convolution that does (one
+// block, or passes of M). Powers of two go to 09 and 11, whose own tests cover every limit.
 template <class T>
-void check_routes(int limit_bytes) {
+void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes) {
   const int most = most_block_points<T>(limit_bytes);
-  for (const auto& s : sweep::sweep_sizes()) {
-    INFO(precision_name<T>() << " N = " << s.n << " at a limit of " << limit_bytes / 1024 << " KiB");
-    const Route r = route_for<T>(s.n, limit_bytes);
+  for (const std::size_t n : sizes) {
+    INFO(precision_name<T>() << " N = " << n << " at a limit of " << limit_bytes / 1024 << " KiB");
+    const Route r = route_for<T>(n, limit_bytes);
     PassTables<T> tables;
     if (r == Route::power_of_two) {
-      CHECK(is_power_of_two(s.n));
+      CHECK(is_power_of_two(n));
     } else if (r == Route::passes) {
-      const auto passes = make_passes<T>(s.n, 1, tables, 0, most);
+      const auto passes = make_passes<T>(n, 1, tables, 0, most);
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
     } else {
-      const std::size_t m = convolution_length(s.n);
+      const std::size_t m = convolution_length(n);
       REQUIRE(m <= (std::size_t{1} << max_log2_convolution));
       const auto passes = make_passes<T>(m, 1, tables, 0, r == Route::bluestein_block ? static_cast<int>(bluestein_block_points<T>(limit_bytes)) : most);
       CHECK((r == Route::bluestein_passes || passes.size() == 1));
@@ -287,10 +288,14 @@ void check_routes(int limit_bytes) {
   }
 }
 
+constexpr int kLimitsKiB[] = {48, 64, 99, 163, 227};
+
 TEST_CASE("12 GPU front door: every N of the sweep has a plan at every shared-memory limit", "[12][gpu-emulated]") {
-  for (int kib : {48, 64, 99, 163, 227}) {
-    check_routes<float>(kib * 1024);
-    check_routes<double>(kib * 1024);
+  std::vector<std::size_t> sizes;
+  for (const auto& s : sweep::sweep_sizes()) sizes.push_back(s.n);
+  for (int kib : kLimitsKiB) {
+    check_routes<float>(sizes, kib * 1024);
+    check_routes<double>(sizes, kib * 1024);
   }
   // 5^10 in float under 48 KiB (blocks of 32 KiB, passes of at most 512): four passes, not a refusal.
   CHECK(pass_lengths<float>(9765625, most_block_points<float>(48 * 1024)) == std::vector<std::size_t>{125, 125, 25, 25});
@@ -301,6 +306,30 @@ TEST_CASE("12 GPU front door: every N of the sweep has a plan at every shared-me
   CHECK_FALSE(has_passes<float>(823543, 2048));
   CHECK(route_for<float>(1009, 227 * 1024) == Route::bluestein_block);
   CHECK(route_for<float>(65537, 227 * 1024) == Route::bluestein_passes);
+}
+
+// Beyond the sweep's samples: every 13-smooth N the front door takes (2^a 3^b 5^c 7^d up to 2^27,
+// with a factor 11 or 13 up to 2^25) and a fresh sample of any N up to 2^25, spread evenly in log N.
+TEST_CASE("12 GPU front door: every 13-smooth N, and a sample of any N, has a plan at every shared-memory limit", "[12][gpu-emulated]") {
+  std::vector<std::size_t> sizes;
+  for (std::size_t n : sweep::smooth_up_to(max_mixed)) sizes.push_back(n);
+  std::vector<std::size_t> seven_smooth = sweep::smooth_up_to(max_bluestein);
+  seven_smooth.push_back(1);
+  for (std::size_t m : seven_smooth)
+    for (std::size_t e = m; e <= max_bluestein; e *= 11)
+      for (std::size_t n = e; n <= max_bluestein; n *= 13)
+        if (n != m) sizes.push_back(n);
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  const std::uint64_t seed = fresh_seed();
+  INFO("COURSE_SEED=" << seed);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> log2n(0.0, static_cast<double>(max_log2_convolution - 1));
+  for (int i = 0; i < 2000; ++i) sizes.push_back(static_cast<std::size_t>(std::exp2(log2n(rng))));
+  for (int kib : kLimitsKiB) {
+    check_routes<float>(sizes, kib * 1024);
+    check_routes<double>(sizes, kib * 1024);
+  }
 }
 
 TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
