@@ -1,8 +1,11 @@
 // 12_any_n, the prime-factor (Good-Thomas) plan: the conformance suite with the plan's own split,
-// every coprime split of every N up to 1000 and of two N near 2^20 against FFTW in long double, the index maps, and the refusals.
+// every coprime split of every N up to 1000, of two N near 2^20 and of a fresh sample up to 2^20 against FFTW in
+// long double, the index maps, and the refusals.
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include "12_any_n/prime_factor.hpp"
@@ -88,6 +91,20 @@ TEMPLATE_TEST_CASE("every coprime split of 725760 and 720896 agrees with FFTW in
   REQUIRE(coprime_first_factors(725760).size() == 14);
   check_every_split<TestType>(725760, seed);
   check_every_split<TestType>(720896, seed + 1);
+}
+
+// A fresh sample between 1000 and 2^20, spread evenly in log N (prime powers redrawn): the splits
+// of sizes no list above names.
+TEMPLATE_TEST_CASE("every coprime split of a fresh sample of N up to 2^20 agrees with FFTW in long double", "[12][pfa][large]", float, double) {
+  const std::uint64_t seed = fresh_seed();
+  INFO("COURSE_SEED=" << seed);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> log2n(std::log2(1001.0), 20.0);
+  for (int i = 0; i < 16; ++i) {
+    std::size_t n = 1;
+    while (n <= 1000 || is_prime_power(n)) n = static_cast<std::size_t>(std::exp2(log2n(rng)));
+    check_every_split<TestType>(n, seed + i);
+  }
 }
 
 TEST_CASE("the index maps: Ruritanian in, CRT out, each a bijection with k = k1 mod N1, k = k2 mod N2", "[12][pfa]") {
