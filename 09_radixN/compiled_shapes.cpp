@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace {
@@ -33,23 +35,25 @@ std::string kib(int bytes) {
   return buf;
 }
 
-// The I/O kernels a compiled tile has (tile_kernel.cuh's has_io_kernel).
+// The I/O kernels a compiled tile has (tile_kernel.cuh's has_io_kernel asks the same TileShape).
 std::string io_kernels(const TileShape& s) {
-  if (s.stages == 0) return "shared";
-  return s.register_io() ? "shared, columns, rows" : "shared, columns";
+  return std::string("shared") + (s.has_column_io() ? ", columns" : "") + (s.has_row_io() ? ", rows" : "");
 }
-int io_kernel_count(const TileShape& s) { return s.stages == 0 ? 1 : (s.register_io() ? 3 : 2); }
+int io_kernel_count(const TileShape& s) { return 1 + s.has_column_io() + s.has_row_io(); }
 
 void precision_table(std::ostream& o, const char* name, int elem_bytes) {
-  o << "**" << name << "**, radix up to 16 (`kernels_" << (elem_bytes == 8 ? "f32" : "f64") << "_r16.cu`):\n\n";
+  constexpr int logr = 4;  // the default plans' largest radix
+  o << "**" << name << "**, radix up to " << (1 << logr) << " (`kernels_" << (elem_bytes == 8 ? "f32" : "f64") << "_r"
+    << (1 << logr) << ".cu`):\n\n";
   o << "| M | stage radices | points a thread | threads a transform | transforms a block | threads a block "
-       "| shared KiB | I/O kernels | 32 KiB budget: transforms a block, shared KiB |\n";
+       "| shared KiB | I/O kernels | "
+    << (1 << kLog2SmallTileBudget) / 1024 << " KiB budget: transforms a block, shared KiB |\n";
   o << "|---:|---|---:|---:|---:|---:|---:|---|---|\n";
   for (int logm = 0; logm <= kMaxTileLog2; ++logm) {
-    const TileShape s = make_tile_shape(logm, 4, elem_bytes);
-    const TileShape small = make_tile_shape(logm, 4, elem_bytes, kLog2ElementsPerThread, kLog2SmallTileBudget);
-    const bool big = tile_compiled(logm, 4, elem_bytes, kLog2TileBudget);
-    const bool little = tile_compiled(logm, 4, elem_bytes, kLog2SmallTileBudget);
+    const TileShape s = make_tile_shape(logm, logr, elem_bytes);
+    const TileShape small = make_tile_shape(logm, logr, elem_bytes, kLog2ElementsPerThread, kLog2SmallTileBudget);
+    const bool big = tile_compiled(logm, logr, elem_bytes, kLog2TileBudget);
+    const bool little = tile_compiled(logm, logr, elem_bytes, kLog2SmallTileBudget);
     o << "| 2^" << logm << " | ";
     if (!big) {
       o << "none: " << kib(s.shared_bytes()) << " KiB is over one SM's " << kSharedLimitBytes / 1024
@@ -127,7 +131,11 @@ int main(int argc, char** argv) try {
     return 1;
   }
   b.text.replace(b.begin, b.end - b.begin, fresh);
-  std::ofstream(argv[2]) << b.text;
+  std::ofstream out(argv[2]);
+  if (!(out << b.text)) {
+    std::cerr << "compiled_shapes_09: cannot write " << argv[2] << "\n";
+    return 2;
+  }
   return 0;
 } catch (const std::exception& e) {
   std::cerr << e.what() << "\n";

@@ -50,11 +50,11 @@ void emulate_plan(const PlanShape& s, const Complex<T>* in, Complex<T>* out, Dir
   for (std::size_t p = 0; p < args.size(); ++p) {
     const auto& t = s.passes[p].tile;
     with_tile(t.logm, s.options.max_log2_radix, t.log_budget, [&]<int LOGM, int LOGR, int LOG_BUDGET>() {
-      // The planner asks for the small budget only where it gives another shape (planner.cpp).
-      if constexpr (LOG_BUDGET == kLog2TileBudget || small_budget_differs(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>))))
+      // Only the tiles that get a GPU kernel (tile_shape.hpp's tile_compiled).
+      if constexpr (tile_compiled(LOGM, LOGR, static_cast<int>(sizeof(Complex<T>)), LOG_BUDGET))
         emulate_pass<T, LOGM, LOGR, LOG_BUDGET>(args[p], s.passes[p].blocks);
       else
-        throw std::logic_error("09_radixN: the small tile budget asked for where it changes nothing");
+        throw std::logic_error("09_radixN: no GPU kernel for this tile (over one SM's shared memory, or the small budget where it changes nothing)");
     });
   }
 }

@@ -1,4 +1,4 @@
-// The float pass kernels with radices up to 2, for every tile size 2^0..2^13.
+// The float pass kernels with radices up to 2, for every tile size 2^0..2^14.
 #include "09_radixN/tile_kernel.cuh"
 
 COURSE_RADIXN_KERNELS(float, 1)

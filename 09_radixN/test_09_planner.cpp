@@ -143,6 +143,7 @@ TEST_CASE("every N = 2^0 .. 2^27 has a plan within every GPU's shared memory, 48
         CHECK(s.shared_limit.source == "PlanOptions");
         for (const auto& p : s.passes) {
           CHECK(p.tile.shared_bytes() <= kib * 1024);
+          CHECK(tile_compiled(p.tile.logm, p.tile.logr, eb, p.tile.log_budget));  // a kernel exists for it
           CHECK((p.tile.log_budget == kLog2TileBudget || p.tile.log_budget == kLog2SmallTileBudget));
           // The small budget is asked for only where it changes the shape and the large one does not fit.
           if (p.tile.log_budget == kLog2SmallTileBudget) {

@@ -40,7 +40,7 @@ __global__ void __launch_bounds__(TileOf<T, LOGM, LOGR, LOG_BUDGET>::kThreads, (
 // only tiles with 32 threads a row (M >= 512) have the row one.
 template <class F, Io IO>
 constexpr bool has_io_kernel() {
-  return IO == Io::shared || (F::kStages > 0 && (IO == Io::columns || F::kRegisterIo));
+  return IO == Io::shared || (IO == Io::columns ? F::S.has_column_io() : F::S.has_row_io());
 }
 
 template <class T, int LOGM, int LOGR, int LOG_BUDGET, Io IO>

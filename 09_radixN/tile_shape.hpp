@@ -44,6 +44,10 @@ struct TileShape {
   constexpr int shared_bytes() const { return (1 << logc) * row_stride * elem_bytes; }
   constexpr int wavefront() const { return 128 / elem_bytes; }  // elements one shared-memory wavefront serves
   constexpr bool register_io() const { return logp >= 5; }  // rows need a warp's 32 threads in one row
+  // The I/O kernels a tile has besides the one through shared memory (tile_kernel.cuh): across
+  // columns wherever there is a stage, along rows where register I/O is possible too.
+  constexpr bool has_column_io() const { return stages > 0; }
+  constexpr bool has_row_io() const { return stages > 0 && register_io(); }
 };
 
 // Occupancy: ask for 1024 resident threads per SM in float (at most 64 registers a thread) and

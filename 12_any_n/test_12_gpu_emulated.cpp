@@ -1,6 +1,7 @@
 // 12's GPU passes emulated on the CPU against the conformance suite, both precisions: every
 // 7-smooth N that fits one pass, sizes of two and three passes (radix-11/13 stages too), partial last blocks; the split
-// into passes; refusals by name.
+// into passes; refusals by name; the front door's route and shared memory at every limit for every 13-smooth size it takes and
+// a sample of the others.
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -311,7 +312,7 @@ TEST_CASE("12 GPU front door: every N of the sweep has a plan at every shared-me
 // Beyond the sweep's samples: every 13-smooth N the front door takes (2^a 3^b 5^c 7^d up to 2^27,
 // with a factor 11 or 13 up to 2^25) and a fresh sample of any N up to 2^25, spread evenly in log N.
 TEST_CASE("12 GPU front door: every 13-smooth N, and a sample of any N, has a plan at every shared-memory limit", "[12][gpu-emulated]") {
-  std::vector<std::size_t> sizes;
+  std::vector<std::size_t> sizes = {1};
   for (std::size_t n : sweep::smooth_up_to(max_mixed)) sizes.push_back(n);
   std::vector<std::size_t> seven_smooth = sweep::smooth_up_to(max_bluestein);
   seven_smooth.push_back(1);
