@@ -4,6 +4,8 @@
 //   sweep_12_gpu --out sweep.json [--groups smooth,prime] [--precision float] [--mode batched]
 //                [--shard 0/2] [--samples 5] [--most 65536]
 // --groups power-of-two --mode single: the latency ladder 2^8 .. 2^24 (not in the default sweep).
+// --graph: both sides built on a stream of their own, captured once and timed as replays of one
+// CUDA graph each (graph_replay.hpp): one launch call a transform instead of one a pass.
 // One record a (N, precision, mode); tools/sweep_summary.py prints the classes' minimum, 5th
 // percentile, median and worst N, and merges shards.
 #include <cufft.h>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "12_any_n/gpu_plan.hpp"
+#include "12_any_n/graph_replay.hpp"
 #include "12_any_n/sweep_sizes.hpp"
 #include "common/bench_cuda.hpp"
 #include "common/cufft_check.hpp"
@@ -33,6 +36,7 @@ struct Options {
   std::vector<std::string> groups, precisions = {"float", "double"}, modes = {"batched", "single"};
   int shard = 0, shards = 1, samples = 5;
   std::size_t most = sweep::kLargest;
+  bool graph = false;
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -135,21 +139,32 @@ std::pair<double, double> float_errors(std::size_t n, const anyn::gpu::Plan<floa
 }
 
 template <class T>
-std::string measure(const sweep::Size& s, const std::string& mode, int samples, std::pair<Complex<T>*, Complex<T>*> buffers) {
+std::string measure(const sweep::Size& s, const std::string& mode, int samples, bool graph, std::pair<Complex<T>*, Complex<T>*> buffers) {
   const std::size_t n = s.n;
   const std::size_t batch = mode == "single" ? 1 : std::max<std::size_t>(1, (std::size_t{512} << 20) / sizeof(Complex<T>) / n);
   auto [in, out] = buffers;
   bench::fill_random<T>(in, n * batch, n);
   std::ostringstream r;
   r << "{\"n\": " << n << ", \"group\": \"" << s.group << "\", \"class\": \"" << sweep::smoothness(n) << "\", \"precision\": \""
-    << precision_name<T>() << "\", \"mode\": \"" << mode << "\", \"batch\": " << batch;
+    << precision_name<T>() << "\", \"mode\": \"" << mode << "\", \"batch\": " << batch << ", \"graph\": " << (graph ? "true" : "false");
   try {
+    // With --graph a stream of their own for both (the legacy default stream cannot be captured).
+    std::unique_ptr<anyn::gpu::Stream> stream = graph ? std::make_unique<anyn::gpu::Stream>() : nullptr;
+    const cudaStream_t st = stream ? stream->get() : nullptr;
     const auto t0 = std::chrono::steady_clock::now();
-    anyn::gpu::Plan<T> ours(n, batch);
+    anyn::gpu::Plan<T> ours(n, batch, st);
     const double plan_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     const cufftHandle h = cufft_plan(n, batch, c2c<T>());
-    const auto [t_ours, t_cufft] =
-        time_pair([&] { ours.execute(in, out, Direction::forward); }, [&] { cufft_forward<T>(h, in, out); }, samples);
+    COURSE_CUFFT_CHECK(cufftSetStream(h, st));
+    std::pair<double, double> times;
+    if (graph) {
+      const anyn::gpu::GraphReplay ours_graph(st, [&] { ours.execute(in, out, Direction::forward); });
+      const anyn::gpu::GraphReplay cufft_graph(st, [&] { cufft_forward<T>(h, in, out); });
+      times = time_pair([&] { ours_graph.launch(st); }, [&] { cufft_graph.launch(st); }, samples);
+    } else {
+      times = time_pair([&] { ours.execute(in, out, Direction::forward); }, [&] { cufft_forward<T>(h, in, out); }, samples);
+    }
+    const auto [t_ours, t_cufft] = times;
     cufftDestroy(h);
     r << ", \"ours_ms\": " << t_ours << ", \"cufft_ms\": " << t_cufft << ", \"ratio\": " << t_cufft / t_ours << ", \"plan_ms\": " << plan_ms;
     if constexpr (sizeof(T) == 4)
@@ -190,6 +205,7 @@ int main(int argc, char** argv) {
     else if (a == "--mode") o.modes = split(value());
     else if (a == "--samples") o.samples = std::stoi(value());
     else if (a == "--most") o.most = std::stoull(value());
+    else if (a == "--graph") o.graph = true;
     else if (a == "--shard") {
       const auto v = value();
       o.shard = std::stoi(v.substr(0, v.find('/')));
@@ -197,7 +213,7 @@ int main(int argc, char** argv) {
       if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) throw std::invalid_argument("--shard i/k needs 0 <= i < k, got " + v);
     } else {
       std::printf("usage: sweep_12_gpu [--out F] [--groups smooth,smooth-large,prime,prime-large,factor-11-31,power-of-two] [--precision float,double]\n"
-                  "                    [--mode batched,single] [--shard i/k] [--samples 5] [--most N]\n");
+                  "                    [--mode batched,single] [--shard i/k] [--samples 5] [--most N] [--graph]\n");
       return a == "--help" ? 0 : 2;
     }
   }
@@ -222,9 +238,9 @@ int main(int argc, char** argv) {
     for (const auto& prec : o.precisions)
       for (const auto& mode : o.modes) {
         if (prec == "float")
-          records.push_back(measure<float>(s, mode, o.samples, {reinterpret_cast<Complex<float>*>(in.data()), reinterpret_cast<Complex<float>*>(out.data())}));
+          records.push_back(measure<float>(s, mode, o.samples, o.graph, {reinterpret_cast<Complex<float>*>(in.data()), reinterpret_cast<Complex<float>*>(out.data())}));
         else
-          records.push_back(measure<double>(s, mode, o.samples, {reinterpret_cast<Complex<double>*>(in.data()), reinterpret_cast<Complex<double>*>(out.data())}));
+          records.push_back(measure<double>(s, mode, o.samples, o.graph, {reinterpret_cast<Complex<double>*>(in.data()), reinterpret_cast<Complex<double>*>(out.data())}));
         if (records.size() % 100 == 0) {
           write(o, records, total);
           std::printf("%zu of %d (%.0f s)\n", records.size(), total, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

@@ -1,6 +1,6 @@
 // 12's GPU plan on the device against the conformance suite, both precisions: every N from 1 to
 // 4096 (mixed radix or Bluestein), 13-smooth products of two and three passes up to 2^24, the
-// primes of the issue; in place; a small set for compute-sanitizer.
+// primes of the issue; in place; replayed as a CUDA graph; a small set for compute-sanitizer.
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -9,6 +9,7 @@
 
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_plan.hpp"
+#include "12_any_n/graph_replay.hpp"
 #include "common/catch.hpp"
 #include "common/gpu_conformance.hpp"
 #include "common/gpu_limits.hpp"
@@ -41,6 +42,23 @@ bool compiled_here(std::size_t n, std::size_t batch) {
 }
 
 bool says_compiled(const std::string& description) { return description.find("compiled for this shape") != std::string::npos; }
+
+// The plan built on a stream of its own, its execute() captured for each call's buffers and
+// replayed as one CUDA graph (graph_replay.hpp).
+template <class T>
+conformance::TransformFn<T> graph_transform() {
+  auto stream = std::make_shared<Stream>();
+  return [stream](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
+    const Plan<T> plan(n, batch, stream->get());  // refusals throw here, before any device work
+    cuda::DeviceBuffer<Complex<T>> d_in(n * batch), d_out(n * batch);
+    d_in.upload(std::span<const Complex<T>>(in.data(), n * batch));
+    d_out.poison();
+    const GraphReplay graph(stream->get(), [&] { plan.execute(d_in.data(), d_out.data(), dir); });
+    graph.launch(stream->get());
+    COURSE_CUDA_CHECK(cudaStreamSynchronize(stream->get()));
+    d_out.download(std::span<Complex<T>>(out.data(), n * batch));
+  };
+}
 }  // namespace
 
 TEMPLATE_TEST_CASE("GPU any N: every N from 1 to 4096, batch 3", "[gpu][conformance]", float, double) {
@@ -136,6 +154,49 @@ TEMPLATE_TEST_CASE("GPU any N: in place equals out of place bit for bit", "[gpu]
     INFO("N = " << n << ": " << plan.describe());
     CHECK(differ == 0);
   }
+}
+
+// Every route of the front door: one pass (compiled and generic), two and three passes, a power of
+// two in one pass, on clusters and in two passes, Bluestein in one block and through passes of M.
+TEMPLATE_TEST_CASE("GPU any N: the plan replayed as a CUDA graph passes the conformance suite", "[gpu][graph]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = {1, 7, 1000, 1009, 2187, 4096, 10000, 10007, 44100, 65536, 1 << 20, 1000000};
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 16;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(graph_transform<TestType>(), cfg));
+}
+
+// One capture, several replays: each reads what the buffers hold now, and gives the bits the
+// plan's own execute() gives.
+TEMPLATE_TEST_CASE("GPU any N: a graph replayed on new data equals the plan's execute bit for bit", "[gpu][graph]", float, double) {
+  for (std::size_t n : {std::size_t{1000}, std::size_t{10007}, std::size_t{1} << 20, std::size_t{1000000}}) {
+    const std::size_t batch = 3;
+    Stream stream;
+    const Plan<TestType> plan(n, batch, stream.get());
+    cuda::DeviceBuffer<Complex<TestType>> in(n * batch), out(n * batch), want(n * batch);
+    const GraphReplay graph(stream.get(), [&] { plan.execute(in.data(), out.data(), Direction::forward); });
+    INFO("N = " << n << ": " << plan.describe() << "; " << graph.nodes() << " graph nodes");
+    CHECK(graph.nodes() >= 1);
+    for (std::uint64_t round = 0; round < 3; ++round) {
+      const auto x = random_uniform<TestType>(n * batch, 40 + round);
+      in.upload(std::span<const Complex<TestType>>(x.data(), x.size()));
+      out.poison();
+      graph.launch(stream.get());
+      plan.execute(in.data(), want.data(), Direction::forward);
+      COURSE_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+      const auto got = out.to_host(), ref = want.to_host();
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < n * batch; ++i) differ += got[i].re != ref[i].re || got[i].im != ref[i].im;
+      CHECK(differ == 0);
+    }
+  }
+}
+
+TEST_CASE("GPU any N: a graph of the legacy default stream is refused before anything is recorded", "[gpu][graph]") {
+  bool recorded = false;
+  CHECK_THROWS_WITH(GraphReplay(nullptr, [&] { recorded = true; }), course::testing::contains("legacy default stream (0)"));
+  CHECK_FALSE(recorded);
 }
 
 TEST_CASE("GPU any N: a later plan of the same kernel leaves an earlier one its shared memory", "[gpu]") {
