@@ -20,7 +20,9 @@
 
 namespace course::anyn::gpu {
 
-// A stream created and destroyed with its owner (blocking, as cudaStreamCreate makes them).
+// A stream created and destroyed with its owner. It must stay blocking (cudaStreamCreate's
+// default): the plans' uploads and the tests' copies run on the legacy stream and rely on the
+// implicit ordering between the two.
 class Stream {
  public:
   Stream() { COURSE_CUDA_CHECK(cudaStreamCreate(&stream_)); }
@@ -56,8 +58,17 @@ class GraphReplay {
       throw;
     }
     COURSE_CUDA_CHECK(cudaStreamEndCapture(stream, &graph_));
-    COURSE_CUDA_CHECK(cudaGraphGetNodes(graph_, nullptr, &nodes_));
-    COURSE_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
+    try {
+      COURSE_CUDA_CHECK(cudaGraphGetNodes(graph_, nullptr, &nodes_));
+      // A plan launches at least one kernel: an empty record means its launches went elsewhere
+      // (they ran at once, uncaptured).
+      if (nodes_ == 0)
+        throw std::invalid_argument("GraphReplay: nothing was recorded on the captured stream; the plan must be built on that stream");
+      COURSE_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
+    } catch (...) {
+      cudaGraphDestroy(graph_);
+      throw;
+    }
   }
   ~GraphReplay() {
     if (exec_) cudaGraphExecDestroy(exec_);

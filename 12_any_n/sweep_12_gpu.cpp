@@ -64,14 +64,14 @@ std::string json_escape(const std::string& s) {
 // 1 ms) that the event's resolution does not matter; `a` and `b` alternate, so a clock or thermal
 // drift touches both alike.
 template <class A, class B>
-std::pair<double, double> time_pair(A&& a, B&& b, int samples) {
+std::pair<double, double> time_pair(A&& a, B&& b, int samples, cudaStream_t stream = nullptr) {
   cudaEvent_t start, stop;
   COURSE_CUDA_CHECK(cudaEventCreate(&start));
   COURSE_CUDA_CHECK(cudaEventCreate(&stop));
   const auto timed = [&](auto& f, int reps) {
-    COURSE_CUDA_CHECK(cudaEventRecord(start));
+    COURSE_CUDA_CHECK(cudaEventRecord(start, stream));
     for (int i = 0; i < reps; ++i) f();
-    COURSE_CUDA_CHECK(cudaEventRecord(stop));
+    COURSE_CUDA_CHECK(cudaEventRecord(stop, stream));
     COURSE_CUDA_CHECK(cudaEventSynchronize(stop));
     float ms = 0;
     COURSE_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
@@ -154,18 +154,19 @@ std::string measure(const sweep::Size& s, const std::string& mode, int samples, 
     const auto t0 = std::chrono::steady_clock::now();
     anyn::gpu::Plan<T> ours(n, batch, st);
     const double plan_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    const cufftHandle h = cufft_plan(n, batch, c2c<T>());
-    COURSE_CUFFT_CHECK(cufftSetStream(h, st));
+    // Destroyed on every way out: a batched plan's work area can be hundreds of MiB.
+    const std::unique_ptr<cufftHandle, void (*)(cufftHandle*)> h(new cufftHandle(cufft_plan(n, batch, c2c<T>())),
+                                                                  [](cufftHandle* p) { cufftDestroy(*p); delete p; });
+    COURSE_CUFFT_CHECK(cufftSetStream(*h, st));
     std::pair<double, double> times;
     if (graph) {
       const anyn::gpu::GraphReplay ours_graph(st, [&] { ours.execute(in, out, Direction::forward); });
-      const anyn::gpu::GraphReplay cufft_graph(st, [&] { cufft_forward<T>(h, in, out); });
-      times = time_pair([&] { ours_graph.launch(st); }, [&] { cufft_graph.launch(st); }, samples);
+      const anyn::gpu::GraphReplay cufft_graph(st, [&] { cufft_forward<T>(*h, in, out); });
+      times = time_pair([&] { ours_graph.launch(st); }, [&] { cufft_graph.launch(st); }, samples, st);
     } else {
-      times = time_pair([&] { ours.execute(in, out, Direction::forward); }, [&] { cufft_forward<T>(h, in, out); }, samples);
+      times = time_pair([&] { ours.execute(in, out, Direction::forward); }, [&] { cufft_forward<T>(*h, in, out); }, samples, st);
     }
     const auto [t_ours, t_cufft] = times;
-    cufftDestroy(h);
     r << ", \"ours_ms\": " << t_ours << ", \"cufft_ms\": " << t_cufft << ", \"ratio\": " << t_cufft / t_ours << ", \"plan_ms\": " << plan_ms;
     if constexpr (sizeof(T) == 4)
       if (mode == "single") {
@@ -184,7 +185,8 @@ void write(const Options& o, const std::vector<std::string>& records, int total)
   cudaGetDeviceProperties(&p, 0);
   std::ofstream f(o.out);
   f << "{\"context\": {\"gpu\": \"" << p.name << "\", \"cufft_version\": \"" << bench::cufft_version() << "\", \"shard\": \"" << o.shard << "/"
-    << o.shards << "\", \"samples\": " << o.samples << ", \"seed\": " << sweep::kSeed << ", \"planned\": " << total << "},\n\"records\": [\n";
+    << o.shards << "\", \"samples\": " << o.samples << ", \"seed\": " << sweep::kSeed << ", \"planned\": " << total
+    << ", \"graph\": " << (o.graph ? "true" : "false") << "},\n\"records\": [\n";
   for (std::size_t i = 0; i < records.size(); ++i) f << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
   f << "]}\n";
 }
@@ -205,7 +207,10 @@ int main(int argc, char** argv) {
     else if (a == "--mode") o.modes = split(value());
     else if (a == "--samples") o.samples = std::stoi(value());
     else if (a == "--most") o.most = std::stoull(value());
-    else if (a == "--graph") o.graph = true;
+    else if (a == "--graph") {
+      o.graph = true;
+      if (o.out == "sweep_12_gpu.json") o.out = "sweep_12_gpu_graph.json";  // never over a plain run's file
+    }
     else if (a == "--shard") {
       const auto v = value();
       o.shard = std::stoi(v.substr(0, v.find('/')));

@@ -39,6 +39,8 @@ def load(paths):
         with open(path) as f:
             data = json.load(f)
         context = context or data["context"]
+        if bool(data["context"].get("graph", False)) != bool(context.get("graph", False)):
+            sys.exit(f"{path}: graph-replay timings (sweep_12_gpu --graph) cannot be merged with plain ones")
         for r in data["records"]:
             records[(r["n"], r["precision"], r["mode"])] = r  # a later file wins (a rerun)
     return context, list(records.values())
@@ -78,7 +80,8 @@ def error_ratio(r):
 def summary_markdown(context, records):
     """One row a class and mode, float / double side by side."""
     lines = [f"cuFFT time / ours on the {context['gpu']} (cuFFT {context['cufft_version']}), "
-             f"{len(records)} timings; each cell float / double.", "",
+             f"{len(records)} timings{', both sides replayed as CUDA graphs' if context.get('graph') else ''}; "
+             f"each cell float / double.", "",
              "| class | mode | min | 5th pct | median | worst N | target (min) |",
              "|---|---|---:|---:|---:|---:|---|"]
     by = {(cls, prec, mode): (mn, p5, med, worst, target, met) for cls, prec, mode, _, mn, p5, med, worst, target, met in rows(records)}
