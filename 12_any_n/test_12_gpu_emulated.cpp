@@ -239,6 +239,27 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB sha
   CHECK(pass_lengths<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
 }
 
+// Sizes no list in these tests names: a fresh sample of 13-smooth N (not powers of two) up to 2^18,
+// as the plan runs them at the smallest and the largest shared-memory limit.
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: a fresh sample of 13-smooth N at 48 and 227 KiB", "[12][gpu-emulated]", float, double) {
+  std::vector<std::size_t> pool;
+  for (std::size_t m : sweep::smooth_up_to(std::size_t{1} << 18))
+    for (std::size_t e = m; e <= (std::size_t{1} << 18); e *= 11)
+      for (std::size_t n = e; n <= (std::size_t{1} << 18); n *= 13)
+        if (!is_power_of_two(n)) pool.push_back(n);
+  const std::uint64_t seed = fresh_seed();
+  INFO("COURSE_SEED=" << seed);
+  conformance::Config cfg;
+  cfg.sizes = sweep::sample(pool, 8, seed);
+  cfg.batch = 2;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0};
+  for (int kib : {48, 227}) {
+    INFO("limit " << kib << " KiB");
+    require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, most_block_points<TestType>(kib * 1024), PassKernel::best), cfg));
+  }
+}
+
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: radix-11 and radix-13 stages", "[12][gpu-emulated]", float, double) {
   conformance::Config cfg;
   // One pass: the primes alone, 11 * 13, 7 * 11 * 13, 11^3 * 2, 13 * 2^9 (an odd stage before the
