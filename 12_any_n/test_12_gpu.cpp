@@ -43,22 +43,19 @@ bool compiled_here(std::size_t n, std::size_t batch) {
 
 bool says_compiled(const std::string& description) { return description.find("compiled for this shape") != std::string::npos; }
 
-// The plan built on a stream of its own, its execute() captured for each call's buffers and
-// replayed as one CUDA graph (graph_replay.hpp).
+// The plan built on a stream of its own, each execute() captured for its buffers and replayed as
+// one CUDA graph (graph_replay.hpp); device_transform does the copies around it.
 template <class T>
-conformance::TransformFn<T> graph_transform() {
-  auto stream = std::make_shared<Stream>();
-  return [stream](std::span<const Complex<T>> in, std::span<Complex<T>> out, std::size_t n, std::size_t batch, Direction dir) {
-    const Plan<T> plan(n, batch, stream->get());  // refusals throw here, before any device work
-    cuda::DeviceBuffer<Complex<T>> d_in(n * batch), d_out(n * batch);
-    d_in.upload(std::span<const Complex<T>>(in.data(), n * batch));
-    d_out.poison();
-    const GraphReplay graph(stream->get(), [&] { plan.execute(d_in.data(), d_out.data(), dir); });
-    graph.launch(stream->get());
-    COURSE_CUDA_CHECK(cudaStreamSynchronize(stream->get()));
-    d_out.download(std::span<Complex<T>>(out.data(), n * batch));
-  };
-}
+struct GraphPlan {
+  Stream stream;
+  Plan<T> plan;
+  GraphPlan(std::size_t n, std::size_t batch) : plan(n, batch, stream.get()) {}
+  void execute(const Complex<T>* in, Complex<T>* out, Direction dir) const {
+    const GraphReplay graph(stream.get(), [&] { plan.execute(in, out, dir); });
+    graph.launch(stream.get());
+    COURSE_CUDA_CHECK(cudaStreamSynchronize(stream.get()));  // the graph is destroyed on return
+  }
+};
 }  // namespace
 
 TEMPLATE_TEST_CASE("GPU any N: every N from 1 to 4096, batch 3", "[gpu][conformance]", float, double) {
@@ -164,7 +161,8 @@ TEMPLATE_TEST_CASE("GPU any N: the plan replayed as a CUDA graph passes the conf
   cfg.batch = 2;
   cfg.all_checks_up_to = 16;
   cfg.refused = {0};
-  require_conformance(conformance::check_conformance<TestType>(graph_transform<TestType>(), cfg));
+  require_conformance(conformance::check_conformance<TestType>(
+      device_transform<TestType>([](std::size_t n, std::size_t batch) { return std::make_unique<GraphPlan<TestType>>(n, batch); }), cfg));
 }
 
 // One capture, several replays: each reads what the buffers hold now, and gives the bits the

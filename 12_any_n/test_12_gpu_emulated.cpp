@@ -18,6 +18,18 @@ using namespace course::anyn;
 using namespace course::anyn::gpu;
 
 namespace {
+// Every N = 2^a 3^b 5^c 7^d 11^e 13^f up to `most`, 1 included, ascending.
+std::vector<std::size_t> thirteen_smooth_up_to(std::size_t most) {
+  std::vector<std::size_t> out;
+  std::vector<std::size_t> seven_smooth = sweep::smooth_up_to(most);
+  seven_smooth.push_back(1);
+  for (std::size_t m : seven_smooth)
+    for (std::size_t e = m; e <= most; e *= 11)
+      for (std::size_t n = e; n <= most; n *= 13) out.push_back(n);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 // points: the block size, 0 as the plan picks it; most: the largest block the shared-memory
 // limit allows; kernel: as the plan's (generic: no compiled shape).
 template <class T>
@@ -243,10 +255,8 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB sha
 // as the plan runs them at the smallest and the largest shared-memory limit.
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: a fresh sample of 13-smooth N at 48 and 227 KiB", "[12][gpu-emulated]", float, double) {
   std::vector<std::size_t> pool;
-  for (std::size_t m : sweep::smooth_up_to(std::size_t{1} << 18))
-    for (std::size_t e = m; e <= (std::size_t{1} << 18); e *= 11)
-      for (std::size_t n = e; n <= (std::size_t{1} << 18); n *= 13)
-        if (!is_power_of_two(n)) pool.push_back(n);
+  for (std::size_t n : thirteen_smooth_up_to(std::size_t{1} << 18))
+    if (!is_power_of_two(n)) pool.push_back(n);
   const std::uint64_t seed = fresh_seed();
   INFO("COURSE_SEED=" << seed);
   conformance::Config cfg;
@@ -333,14 +343,8 @@ TEST_CASE("12 GPU front door: every N of the sweep has a plan at every shared-me
 // Beyond the sweep's samples: every 13-smooth N the front door takes (2^a 3^b 5^c 7^d up to 2^27,
 // with a factor 11 or 13 up to 2^25) and a fresh sample of any N up to 2^25, spread evenly in log N.
 TEST_CASE("12 GPU front door: every 13-smooth N, and a sample of any N, has a plan at every shared-memory limit", "[12][gpu-emulated]") {
-  std::vector<std::size_t> sizes = {1};
+  std::vector<std::size_t> sizes = thirteen_smooth_up_to(max_bluestein);
   for (std::size_t n : sweep::smooth_up_to(max_mixed)) sizes.push_back(n);
-  std::vector<std::size_t> seven_smooth = sweep::smooth_up_to(max_bluestein);
-  seven_smooth.push_back(1);
-  for (std::size_t m : seven_smooth)
-    for (std::size_t e = m; e <= max_bluestein; e *= 11)
-      for (std::size_t n = e; n <= max_bluestein; n *= 13)
-        if (n != m) sizes.push_back(n);
   std::sort(sizes.begin(), sizes.end());
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   const std::uint64_t seed = fresh_seed();
