@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Single transforms against cuFFT, plain and replayed as CUDA graphs: the tables of
+12_any_n/latency.md, from sweep_12_gpu's JSON and an Nsight Systems trace of the same sweep.
+
+  tools/latency_ladder.py reduce TRACE.csv SWEEP.json OUT.json   # an nsys cuda_gpu_trace CSV, cut
+                                                                  # per size into kernel time and span
+  tools/latency_ladder.py [--dir D] [--write FILE | --check FILE] # the lesson's blocks from D
+                                                                  # (default results/nvidia-h200/latency-ladder)
+
+The ladder block (<!-- latency-ladder -->) takes every ladder*_plain*.json and ladder*_graph*.json
+run in D: the time of a size is the median over runs of each run's median. The trace block
+(<!-- latency-trace -->) reads kernels_plain.json and kernels_graph.json, which `reduce` wrote from
+`nsys stats --report cuda_gpu_trace --format csv` of `sweep_12_gpu --mode single --samples 15`.
+
+`reduce` cuts the trace where the sweep fills a new input (its fill_kernel), one piece a size, in
+the sweep's order. In a piece, ours and cuFFT's kernels alternate in bursts of `reps` transforms
+(sweep_12_gpu's time_pair). Ours has as many kernels a transform as its plan has passes; that
+gives `reps`, and `reps` gives cuFFT's kernels a transform. For each timed burst, per transform:
+  kernel time = the kernels' durations summed;
+  span        = first kernel's start to last kernel's end, so kernel time plus the GPU's idle gaps.
+"""
+import argparse
+import csv
+import glob
+import json
+import os
+import re
+import statistics
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_DIR = os.path.join(ROOT, "results", "nvidia-h200", "latency-ladder")
+
+
+def passes_of(plan):
+    """Our kernels a transform, from the plan's description ('2 passes', 'one pass')."""
+    m = re.search(r"(\d+|one) pass(?:es)? over global memory", plan)
+    if not m:
+        sys.exit(f"no pass count in the plan description: {plan[:120]}")
+    return 1 if m.group(1) == "one" else int(m.group(1))
+
+
+def side_of(name):
+    if "fill_kernel" in name:
+        return "fill"
+    if name.startswith("[CUDA mem"):
+        return None
+    return "ours" if "course::" in name else "cufft"
+
+
+def short_name(name):
+    """'void course::radixn::tile_fft_kernel<float, (int)8, ...>(...)' -> 'tile_fft_kernel<float, 8, ...>'."""
+    name = re.sub(r"^void ", "", name).split(">(")[0] + ">"
+    name = re.sub(r"\((?:[\w:]+ )*[\w:]+\)", "", name)  # the casts nsys prints before template arguments
+    return re.sub(r"^(course::\w+::|<unnamed>::)+", "", name)[:60]
+
+
+def bursts(rows):
+    """Maximal runs of one side's kernels: (side, [rows])."""
+    out = []
+    for r in rows:
+        if out and out[-1][0] == r["side"]:
+            out[-1][1].append(r)
+        else:
+            out.append((r["side"], [r]))
+    return out
+
+
+def per_transform(runs, reps):
+    """Median over timed bursts of (kernel time, span) a transform, in microseconds."""
+    busy = [sum(r["dur"] for r in b) / reps / 1e3 for b in runs]
+    span = [(b[-1]["start"] + b[-1]["dur"] - b[0]["start"]) / reps / 1e3 for b in runs]
+    return statistics.median(busy), statistics.median(span)
+
+
+def reduce_trace(csv_path, sweep_path, out_path):
+    with open(sweep_path) as f:
+        sweep = json.load(f)
+    rows = []
+    with open(csv_path) as f:
+        for r in csv.DictReader(f):
+            side = side_of(r["Name"])
+            if side:
+                rows.append({"side": side, "start": int(r["Start (ns)"]), "dur": int(r["Duration (ns)"]), "name": r["Name"],
+                             "grid": r["GrdX"],
+                             "block": r["BlkX"] if r["BlkY"] in ("", "1") else f"{r['BlkX']}x{r['BlkY']}"})
+    pieces, piece = [], None
+    for r in rows:
+        if r["side"] == "fill":
+            piece = []
+            pieces.append(piece)
+        elif piece is not None:
+            piece.append(r)
+    records = sweep["records"]
+    if len(pieces) != len(records):
+        sys.exit(f"{csv_path}: {len(pieces)} sizes in the trace, {len(records)} in {sweep_path}")
+    sizes = []
+    for rec, piece in zip(records, pieces):
+        k_ours = passes_of(rec["plan"])
+        b = bursts(piece)
+        lengths = {s: statistics.mode(len(x) for t, x in b if t == s) for s in ("ours", "cufft")}
+        reps = lengths["ours"] // k_ours
+        if reps * k_ours != lengths["ours"] or lengths["cufft"] % reps:
+            sys.exit(f"N = {rec['n']}: bursts of {lengths} kernels do not divide into {k_ours} of ours a transform")
+        entry = {"n": rec["n"], "precision": rec["precision"], "reps": reps, "timed_ms": {"ours": rec["ours_ms"], "cufft": rec["cufft_ms"]}}
+        for s in ("ours", "cufft"):
+            timed = [x for t, x in b if t == s and len(x) == lengths[s]]
+            kernels = lengths[s] // reps
+            busy, span = per_transform(timed, reps)
+            first = timed[-1][:kernels]
+            entry[s] = {"kernels": kernels, "kernel_us": round(busy, 3), "span_us": round(span, 3),
+                        "launches": [f"{short_name(r['name'])} grid {r['grid']} x {r['block']} threads" for r in first]}
+        # The lesson's excerpt: ours's last two transforms of a timed burst, then cuFFT's first two.
+        timed = [(t, x) for t, x in b if len(x) == lengths[t]]
+        j = next(i for i in range(len(timed) - 1, 0, -1) if timed[i - 1][0] == "ours" and timed[i][0] == "cufft")
+        k_cufft = lengths["cufft"] // reps
+        rows_ = timed[j - 1][1][-2 * k_ours:] + timed[j][1][: 2 * k_cufft]
+        entry["excerpt"] = [[short_name(r["name"]), r["grid"], r["block"], r["start"], r["dur"]] for r in rows_]
+        sizes.append(entry)
+    with open(out_path, "w") as f:
+        json.dump({"context": dict(sweep["context"], trace=os.path.basename(csv_path)), "sizes": sizes}, f, indent=1)
+        f.write("\n")
+    print(f"{len(sizes)} sizes -> {out_path}")
+
+
+def runs(folder, mode):
+    files = sorted(glob.glob(os.path.join(folder, f"ladder*_{mode}*.json")))
+    if not files:
+        sys.exit(f"no ladder*_{mode}*.json in {folder}")
+    out = []
+    for path in files:
+        with open(path) as f:
+            data = json.load(f)
+        if bool(data["context"].get("graph")) != (mode == "graph"):
+            sys.exit(f"{path}: its context says graph = {data['context'].get('graph')}, its name says {mode}")
+        out.append(data)
+    return out
+
+
+def medians(datas):
+    """(n, precision) -> {ours, cufft (ms, median over runs), plan}."""
+    times = {}
+    for d in datas:
+        for r in d["records"]:
+            t = times.setdefault((r["n"], r["precision"]), {"ours": [], "cufft": [], "plan": r["plan"]})
+            t["ours"].append(r["ours_ms"])
+            t["cufft"].append(r["cufft_ms"])
+    return {k: {"ours": statistics.median(v["ours"]), "cufft": statistics.median(v["cufft"]), "plan": v["plan"]} for k, v in times.items()}
+
+
+def log2(n):
+    return n.bit_length() - 1
+
+
+def ladder_markdown(folder):
+    plain_runs, graph_runs = runs(folder, "plain"), runs(folder, "graph")
+    plain, graph = medians(plain_runs), medians(graph_runs)
+    gpu = plain_runs[0]["context"]["gpu"]
+    lines = [f"Single transforms (batch 1) on one {gpu}, cuFFT {plain_runs[0]['context']['cufft_version']}: microseconds a transform "
+             f"in a loop of back-to-back transforms, median over {len(plain_runs)} plain and {len(graph_runs)} graph runs "
+             f"of {plain_runs[0]['context']['samples']} samples each. Ratio: cuFFT time / ours.", "",
+             "| N | passes | float: ours | cuFFT | ratio | as graphs: ours | cuFFT | ratio | double ratio | as graphs |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for n in sorted({n for n, _ in plain}):
+        f, fg = plain.get((n, "float")), graph.get((n, "float"))
+        d, dg = plain.get((n, "double")), graph.get((n, "double"))
+        if not (f and fg and d and dg):
+            sys.exit(f"N = {n}: missing from a plain or a graph run")
+        lines.append(f"| 2^{log2(n)} | {passes_of(f['plan'])} | {f['ours'] * 1e3:.2f} | {f['cufft'] * 1e3:.2f} | {f['cufft'] / f['ours']:.2f} | "
+                     f"{fg['ours'] * 1e3:.2f} | {fg['cufft'] * 1e3:.2f} | {fg['cufft'] / fg['ours']:.2f} | "
+                     f"{d['cufft'] / d['ours']:.2f} | {dg['cufft'] / dg['ours']:.2f} |")
+    return "\n".join(lines)
+
+
+def trace_markdown(folder):
+    with open(os.path.join(folder, "kernels_plain.json")) as f:
+        traced = json.load(f)
+    graph = medians(runs(folder, "graph"))
+    lines = [f"Float, on one {traced['context']['gpu']}. Kernel time: the kernels' GPU time a transform, from an Nsight "
+             "Systems trace (`nsys stats --report cuda_gpu_trace`). A transform: the ladder's time as graphs, without the "
+             "profiler. Idle: the difference, the GPU waiting between kernels. Microseconds.", "",
+             "| N | ours: kernels | kernel time | a transform | idle | cuFFT: kernels | kernel time | a transform | idle |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for s in traced["sizes"]:
+        g = graph[(s["n"], "float")]
+        o, c = s["ours"], s["cufft"]
+        to, tc = g["ours"] * 1e3, g["cufft"] * 1e3
+        lines.append(f"| 2^{log2(s['n'])} | {o['kernels']} | {o['kernel_us']:.2f} | {to:.2f} | {to - o['kernel_us']:.2f} | "
+                     f"{c['kernels']} | {c['kernel_us']:.2f} | {tc:.2f} | {tc - c['kernel_us']:.2f} |")
+    return "\n".join(lines)
+
+
+def excerpt_markdown(folder, n):
+    with open(os.path.join(folder, "kernels_plain.json")) as f:
+        sizes = {s["n"]: s for s in json.load(f)["sizes"]}
+    rows = sizes[n]["excerpt"]
+    t0 = rows[0][3]
+    lines = ["```", f"{'start (us)':>10} {'duration (us)':>13}  {'grid x block':>14}  kernel"]
+    for name, grid, block, start, dur in rows:
+        lines.append(f"{(start - t0) / 1e3:10.2f} {dur / 1e3:13.2f}  {grid:>5} x {block:<6}  {name}")
+    lines.append("```")
+    return "\n".join(lines)
+
+
+BLOCKS = {"latency-ladder": ladder_markdown, "latency-trace": trace_markdown,
+          "latency-excerpt": lambda folder: excerpt_markdown(folder, 1 << 17)}
+
+
+def marker(name):
+    return f"<!-- {name}: tools/latency_ladder.py --write -->", f"<!-- /{name} -->"
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "reduce":
+        if len(sys.argv) != 5:
+            sys.exit("usage: tools/latency_ladder.py reduce TRACE.csv SWEEP.json OUT.json")
+        reduce_trace(*sys.argv[2:])
+        return
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dir", default=DEFAULT_DIR)
+    ap.add_argument("--write", help="a markdown file whose latency blocks to regenerate")
+    ap.add_argument("--check", help="exit 1 unless this markdown file's latency blocks are what the JSON gives")
+    a = ap.parse_args()
+    texts = {name: make(a.dir) for name, make in BLOCKS.items()}
+    path = a.write or a.check
+    if not path:
+        print("\n\n".join(texts.values()))
+        return
+    with open(path) as f:
+        doc = f.read()
+    stale = []
+    for name, text in texts.items():
+        begin, end = marker(name)
+        if begin not in doc or end not in doc:
+            sys.exit(f"{path} has no {begin} ... {end} block")
+        new = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: f"{begin}\n{text}\n{end}", doc, flags=re.S)
+        if new != doc:
+            stale.append(name)
+        doc = new
+    if a.check:
+        if stale:
+            sys.exit(f"{path}: the block(s) {', '.join(stale)} differ from the JSON in {a.dir}; regenerate with --write {path}")
+        print(f"{path}: latency blocks match the JSON")
+        return
+    with open(path, "w") as f:
+        f.write(doc)
+    print(f"{path}: {len(stale)} block(s) rewritten")
+
+
+if __name__ == "__main__":
+    main()
