@@ -13,9 +13,9 @@ run in D: the time of a size is the median over runs of each run's median. The t
 `nsys stats --report cuda_gpu_trace --format csv` of `sweep_12_gpu --mode single --samples 15`.
 
 `reduce` cuts the trace where the sweep fills a new input (its fill_kernel), one piece a size, in
-the sweep's order. In a piece, ours and cuFFT's kernels alternate in bursts of `reps` transforms
-(sweep_12_gpu's time_pair). Ours has as many kernels a transform as its plan has passes; that
-gives `reps`, and `reps` gives cuFFT's kernels a transform. For each timed burst, per transform:
+the sweep's order. In a piece, sweep_12_gpu's time_pair runs one warm-up transform of each side
+(so the first burst of each side is one transform's kernels, and ours must match its plan's
+passes), then alternates bursts of `reps` transforms. For each timed burst, per transform:
   kernel time = the kernels' durations summed;
   span        = first kernel's start to last kernel's end, so kernel time plus the GPU's idle gaps.
 """
@@ -44,7 +44,7 @@ def side_of(name):
     if "fill_kernel" in name:
         return "fill"
     if name.startswith("[CUDA mem"):
-        return None
+        return "copy"  # the error check's copies: they end a burst, and are no kernel
     return "ours" if "course::" in name else "cufft"
 
 
@@ -79,11 +79,8 @@ def reduce_trace(csv_path, sweep_path, out_path):
     rows = []
     with open(csv_path) as f:
         for r in csv.DictReader(f):
-            side = side_of(r["Name"])
-            if side:
-                rows.append({"side": side, "start": int(r["Start (ns)"]), "dur": int(r["Duration (ns)"]), "name": r["Name"],
-                             "grid": r["GrdX"],
-                             "block": r["BlkX"] if r["BlkY"] in ("", "1") else f"{r['BlkX']}x{r['BlkY']}"})
+            rows.append({"side": side_of(r["Name"]), "start": int(r["Start (ns)"]), "dur": int(r["Duration (ns)"]), "name": r["Name"],
+                         "grid": r["GrdX"], "block": r["BlkX"] if r["BlkY"] in ("", "1") else f"{r['BlkX']}x{r['BlkY']}"})
     pieces, piece = [], None
     for r in rows:
         if r["side"] == "fill":
@@ -96,25 +93,31 @@ def reduce_trace(csv_path, sweep_path, out_path):
         sys.exit(f"{csv_path}: {len(pieces)} sizes in the trace, {len(records)} in {sweep_path}")
     sizes = []
     for rec, piece in zip(records, pieces):
-        k_ours = passes_of(rec["plan"])
         b = bursts(piece)
-        lengths = {s: statistics.mode(len(x) for t, x in b if t == s) for s in ("ours", "cufft")}
-        reps = lengths["ours"] // k_ours
-        if reps * k_ours != lengths["ours"] or lengths["cufft"] % reps:
-            sys.exit(f"N = {rec['n']}: bursts of {lengths} kernels do not divide into {k_ours} of ours a transform")
+        k = {s: next(len(x) for t, x in b if t == s) for s in ("ours", "cufft")}  # the warm-up transforms
+        if k["ours"] != passes_of(rec["plan"]):
+            sys.exit(f"N = {rec['n']}: our warm-up transform has {k['ours']} kernels, the plan {passes_of(rec['plan'])} passes")
+        # cuFFT's longest burst is a timed one (ours's longest ran on from the warm-up `one`).
+        longest = max(len(x) for t, x in b if t == "cufft")
+        reps = longest // k["cufft"]
+        if reps * k["cufft"] != longest:
+            sys.exit(f"N = {rec['n']}: cuFFT's longest burst, {longest} kernels, is not a whole number of its {k['cufft']}-kernel transforms")
+        lengths = {s: reps * k[s] for s in ("ours", "cufft")}
+        if not any(t == "ours" and len(x) == lengths["ours"] for t, x in b):
+            sys.exit(f"N = {rec['n']}: no burst of ours with {reps} transforms of {k['ours']} kernels")
+        k_ours = k["ours"]
         entry = {"n": rec["n"], "precision": rec["precision"], "reps": reps, "timed_ms": {"ours": rec["ours_ms"], "cufft": rec["cufft_ms"]}}
         for s in ("ours", "cufft"):
             timed = [x for t, x in b if t == s and len(x) == lengths[s]]
-            kernels = lengths[s] // reps
+            kernels = k[s]
             busy, span = per_transform(timed, reps)
             first = timed[-1][:kernels]
             entry[s] = {"kernels": kernels, "kernel_us": round(busy, 3), "span_us": round(span, 3),
                         "launches": [f"{short_name(r['name'])} grid {r['grid']} x {r['block']} threads" for r in first]}
         # The lesson's excerpt: ours's last two transforms of a timed burst, then cuFFT's first two.
-        timed = [(t, x) for t, x in b if len(x) == lengths[t]]
+        timed = [(t, x) for t, x in b if t in lengths and len(x) == lengths[t]]
         j = next(i for i in range(len(timed) - 1, 0, -1) if timed[i - 1][0] == "ours" and timed[i][0] == "cufft")
-        k_cufft = lengths["cufft"] // reps
-        rows_ = timed[j - 1][1][-2 * k_ours:] + timed[j][1][: 2 * k_cufft]
+        rows_ = timed[j - 1][1][-2 * k_ours:] + timed[j][1][: 2 * k["cufft"]]
         entry["excerpt"] = [[short_name(r["name"]), r["grid"], r["block"], r["start"], r["dur"]] for r in rows_]
         sizes.append(entry)
     with open(out_path, "w") as f:
