@@ -9,8 +9,9 @@
 
 The ladder block (<!-- latency-ladder -->) takes every ladder*_plain*.json and ladder*_graph*.json
 run in D: the time of a size is the median over runs of each run's median. The trace block
-(<!-- latency-trace -->) reads kernels_plain.json and kernels_graph.json, which `reduce` wrote from
-`nsys stats --report cuda_gpu_trace --format csv` of `sweep_12_gpu --mode single --samples 15`.
+(<!-- latency-trace -->) and the excerpt (<!-- latency-excerpt -->, 2^17) read kernels_plain.json,
+which `reduce` wrote from `nsys stats --report cuda_gpu_trace --format csv` of the plain
+`sweep_12_gpu --mode single --samples 15`; kernels_graph.json, from the graph run, is kept beside it.
 
 `reduce` cuts the trace where the sweep fills a new input (its fill_kernel), one piece a size, in
 the sweep's order. In a piece, sweep_12_gpu's time_pair runs one warm-up transform of each side
@@ -160,8 +161,9 @@ def ladder_markdown(folder):
     plain, graph = medians(plain_runs), medians(graph_runs)
     gpu = plain_runs[0]["context"]["gpu"]
     lines = [f"Single transforms (batch 1) on one {gpu}, cuFFT {plain_runs[0]['context']['cufft_version']}: microseconds a transform "
-             f"in a loop of back-to-back transforms, median over {len(plain_runs)} plain and {len(graph_runs)} graph runs "
-             f"of {plain_runs[0]['context']['samples']} samples each. Ratio: cuFFT time / ours.", "",
+             f"in a loop of back-to-back transforms: the median of {len(plain_runs)} plain and of {len(graph_runs)} graph runs' medians "
+             f"(of two, their mean), {plain_runs[0]['context']['samples']} samples each. Ratio: cuFFT time / ours. "
+             "Passes: our float plan's.", "",
              "| N | passes | float: ours | cuFFT | ratio | as graphs: ours | cuFFT | ratio | double ratio | as graphs |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for n in sorted({n for n, _ in plain}):
@@ -179,9 +181,9 @@ def trace_markdown(folder):
     with open(os.path.join(folder, "kernels_plain.json")) as f:
         traced = json.load(f)
     graph = medians(runs(folder, "graph"))
-    lines = [f"Float, on one {traced['context']['gpu']}. Kernel time: the kernels' GPU time a transform, from an Nsight "
-             "Systems trace (`nsys stats --report cuda_gpu_trace`). A transform: the ladder's time as graphs, without the "
-             "profiler. Idle: the difference, the GPU waiting between kernels. Microseconds.", "",
+    lines = [f"Float, on one {traced['context']['gpu']}. Kernel time: the kernels' GPU time a transform, from the plain "
+             "Nsight Systems trace (`nsys stats --report cuda_gpu_trace`). A transform: the ladder's time as graphs, without "
+             "the profiler. Idle: the difference, the GPU waiting between kernels. Microseconds.", "",
              "| N | ours: kernels | kernel time | a transform | idle | cuFFT: kernels | kernel time | a transform | idle |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for s in traced["sizes"]:
