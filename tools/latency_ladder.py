@@ -6,6 +6,7 @@
                                                                   # per size into kernel time and span
   tools/latency_ladder.py [--dir D] [--write FILE | --check FILE] # the lesson's blocks from D
                                                                   # (default results/nvidia-h200/latency-ladder)
+  tools/latency_ladder.py [--dir D] --figure 12_any_n/fig_latency.png   # the lesson's figure
 
 The ladder block (<!-- latency-ladder -->) takes every ladder*_plain*.json and ladder*_graph*.json
 run in D: the time of a size is the median over runs of each run's median. The trace block
@@ -207,6 +208,36 @@ def excerpt_markdown(folder, n):
     return "\n".join(lines)
 
 
+def figure(folder, path, copy_gbs):
+    """Float time a transform against N: ladder plain and as graphs, the traced kernel time, and
+    one pass at the copy rate."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    plain, graph = medians(runs(folder, "plain")), medians(runs(folder, "graph"))
+    with open(os.path.join(folder, "kernels_plain.json")) as f:
+        traced = json.load(f)
+    ns = sorted(n for n, p in plain if p == "float")
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    for side, color, label in (("ours", "tab:blue", "ours"), ("cufft", "tab:orange", "cuFFT")):
+        ax.plot(ns, [plain[(n, "float")][side] * 1e3 for n in ns], "-o", ms=3, color=color, label=f"{label}, plain")
+        ax.plot(ns, [graph[(n, "float")][side] * 1e3 for n in ns], "--s", ms=3, color=color, label=f"{label}, as graphs")
+        ax.plot([s["n"] for s in traced["sizes"]], [s[side]["kernel_us"] for s in traced["sizes"]], ":", color=color,
+                label=f"{label}, kernel time (trace)")
+    ax.plot(ns, [2 * 8 * n / (copy_gbs * 1e3) for n in ns], color="grey", lw=0.8, label=f"one pass at {copy_gbs / 1e3:.1f} TB/s")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_ylim(0.5, 500)  # the one-pass line enters near 2^17, where bytes start to matter
+    ax.set_xlabel("N (float, batch 1)")
+    ax.set_ylabel("microseconds a transform")
+    ax.set_title(f"Single transforms on one {traced['context']['gpu']}")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    print(f"wrote {path}")
+
+
 BLOCKS = {"latency-ladder": ladder_markdown, "latency-trace": trace_markdown,
           "latency-excerpt": lambda folder: excerpt_markdown(folder, 1 << 17)}
 
@@ -225,7 +256,13 @@ def main():
     ap.add_argument("--dir", default=DEFAULT_DIR)
     ap.add_argument("--write", help="a markdown file whose latency blocks to regenerate")
     ap.add_argument("--check", help="exit 1 unless this markdown file's latency blocks are what the JSON gives")
+    ap.add_argument("--figure", help="write the float time-against-N figure here (with --copy-gbs)")
+    ap.add_argument("--copy-gbs", type=float, default=4106, help="copy bandwidth for the figure's one-pass line, GB/s "
+                    "(default: the H200's, results/nvidia-h200/bench_12_gpu.json's roofline row)")
     a = ap.parse_args()
+    if a.figure:
+        figure(a.dir, a.figure, a.copy_gbs)
+        return
     texts = {name: make(a.dir) for name, make in BLOCKS.items()}
     path = a.write or a.check
     if not path:
