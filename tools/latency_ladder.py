@@ -30,6 +30,8 @@ import re
 import statistics
 import sys
 
+import sweep_summary  # tools/, this script's folder: the measured copy bandwidth
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_DIR = os.path.join(ROOT, "results", "nvidia-h200", "latency-ladder")
 
@@ -75,53 +77,59 @@ def per_transform(runs, reps):
     return statistics.median(busy), statistics.median(span)
 
 
+def read_trace(csv_path):
+    """The trace's kernels and copies, in order."""
+    with open(csv_path) as f:
+        return [{"side": side_of(r["Name"]), "start": int(r["Start (ns)"]), "dur": int(r["Duration (ns)"]), "name": r["Name"],
+                 "grid": r["GrdX"], "block": r["BlkX"] if r["BlkY"] in ("", "1") else f"{r['BlkX']}x{r['BlkY']}"}
+                for r in csv.DictReader(f)]
+
+
+def pieces_by_size(rows):
+    """The rows after each fill, one list a size."""
+    pieces = []
+    for r in rows:
+        if r["side"] == "fill":
+            pieces.append([])
+        elif pieces:
+            pieces[-1].append(r)
+    return pieces
+
+
+def size_entry(rec, piece):
+    """One size's kernels a transform, kernel time and span for each side, and the excerpt."""
+    b = bursts(piece)
+    k = {s: next(len(x) for t, x in b if t == s) for s in ("ours", "cufft")}  # the warm-up transforms
+    if k["ours"] != passes_of(rec["plan"]):
+        sys.exit(f"N = {rec['n']}: our warm-up transform has {k['ours']} kernels, the plan {passes_of(rec['plan'])} passes")
+    # cuFFT's longest burst is a timed one (ours's longest ran on from the warm-up `one`).
+    longest = max(len(x) for t, x in b if t == "cufft")
+    reps = longest // k["cufft"]
+    if reps * k["cufft"] != longest:
+        sys.exit(f"N = {rec['n']}: cuFFT's longest burst, {longest} kernels, is not a whole number of its {k['cufft']}-kernel transforms")
+    timed = [(t, x) for t, x in b if t in k and len(x) == reps * k[t]]
+    if not any(t == "ours" for t, _ in timed):
+        sys.exit(f"N = {rec['n']}: no burst of ours with {reps} transforms of {k['ours']} kernels")
+    entry = {"n": rec["n"], "precision": rec["precision"], "reps": reps, "timed_ms": {"ours": rec["ours_ms"], "cufft": rec["cufft_ms"]}}
+    for s in ("ours", "cufft"):
+        mine = [x for t, x in timed if t == s]
+        busy, span = per_transform(mine, reps)
+        entry[s] = {"kernels": k[s], "kernel_us": round(busy, 3), "span_us": round(span, 3),
+                    "launches": [f"{short_name(r['name'])} grid {r['grid']} x {r['block']} threads" for r in mine[-1][: k[s]]]}
+    # The lesson's excerpt: ours's last two transforms of a timed burst, then cuFFT's first two.
+    j = next(i for i in range(len(timed) - 1, 0, -1) if timed[i - 1][0] == "ours" and timed[i][0] == "cufft")
+    rows = timed[j - 1][1][-2 * k["ours"]:] + timed[j][1][: 2 * k["cufft"]]
+    entry["excerpt"] = [[short_name(r["name"]), r["grid"], r["block"], r["start"], r["dur"]] for r in rows]
+    return entry
+
+
 def reduce_trace(csv_path, sweep_path, out_path):
     with open(sweep_path) as f:
         sweep = json.load(f)
-    rows = []
-    with open(csv_path) as f:
-        for r in csv.DictReader(f):
-            rows.append({"side": side_of(r["Name"]), "start": int(r["Start (ns)"]), "dur": int(r["Duration (ns)"]), "name": r["Name"],
-                         "grid": r["GrdX"], "block": r["BlkX"] if r["BlkY"] in ("", "1") else f"{r['BlkX']}x{r['BlkY']}"})
-    pieces, piece = [], None
-    for r in rows:
-        if r["side"] == "fill":
-            piece = []
-            pieces.append(piece)
-        elif piece is not None:
-            piece.append(r)
-    records = sweep["records"]
+    pieces, records = pieces_by_size(read_trace(csv_path)), sweep["records"]
     if len(pieces) != len(records):
         sys.exit(f"{csv_path}: {len(pieces)} sizes in the trace, {len(records)} in {sweep_path}")
-    sizes = []
-    for rec, piece in zip(records, pieces):
-        b = bursts(piece)
-        k = {s: next(len(x) for t, x in b if t == s) for s in ("ours", "cufft")}  # the warm-up transforms
-        if k["ours"] != passes_of(rec["plan"]):
-            sys.exit(f"N = {rec['n']}: our warm-up transform has {k['ours']} kernels, the plan {passes_of(rec['plan'])} passes")
-        # cuFFT's longest burst is a timed one (ours's longest ran on from the warm-up `one`).
-        longest = max(len(x) for t, x in b if t == "cufft")
-        reps = longest // k["cufft"]
-        if reps * k["cufft"] != longest:
-            sys.exit(f"N = {rec['n']}: cuFFT's longest burst, {longest} kernels, is not a whole number of its {k['cufft']}-kernel transforms")
-        lengths = {s: reps * k[s] for s in ("ours", "cufft")}
-        if not any(t == "ours" and len(x) == lengths["ours"] for t, x in b):
-            sys.exit(f"N = {rec['n']}: no burst of ours with {reps} transforms of {k['ours']} kernels")
-        k_ours = k["ours"]
-        entry = {"n": rec["n"], "precision": rec["precision"], "reps": reps, "timed_ms": {"ours": rec["ours_ms"], "cufft": rec["cufft_ms"]}}
-        for s in ("ours", "cufft"):
-            timed = [x for t, x in b if t == s and len(x) == lengths[s]]
-            kernels = k[s]
-            busy, span = per_transform(timed, reps)
-            first = timed[-1][:kernels]
-            entry[s] = {"kernels": kernels, "kernel_us": round(busy, 3), "span_us": round(span, 3),
-                        "launches": [f"{short_name(r['name'])} grid {r['grid']} x {r['block']} threads" for r in first]}
-        # The lesson's excerpt: ours's last two transforms of a timed burst, then cuFFT's first two.
-        timed = [(t, x) for t, x in b if t in lengths and len(x) == lengths[t]]
-        j = next(i for i in range(len(timed) - 1, 0, -1) if timed[i - 1][0] == "ours" and timed[i][0] == "cufft")
-        rows_ = timed[j - 1][1][-2 * k_ours:] + timed[j][1][: 2 * k["cufft"]]
-        entry["excerpt"] = [[short_name(r["name"]), r["grid"], r["block"], r["start"], r["dur"]] for r in rows_]
-        sizes.append(entry)
+    sizes = [size_entry(rec, piece) for rec, piece in zip(records, pieces)]
     with open(out_path, "w") as f:
         json.dump({"context": dict(sweep["context"], trace=os.path.basename(csv_path)), "sizes": sizes}, f, indent=1)
         f.write("\n")
@@ -257,11 +265,11 @@ def main():
     ap.add_argument("--write", help="a markdown file whose latency blocks to regenerate")
     ap.add_argument("--check", help="exit 1 unless this markdown file's latency blocks are what the JSON gives")
     ap.add_argument("--figure", help="write the float time-against-N figure here (with --copy-gbs)")
-    ap.add_argument("--copy-gbs", type=float, default=4106, help="copy bandwidth for the figure's one-pass line, GB/s "
+    ap.add_argument("--copy-gbs", type=float, help="copy bandwidth for the figure's one-pass line, GB/s "
                     "(default: the H200's, results/nvidia-h200/bench_12_gpu.json's roofline row)")
     a = ap.parse_args()
     if a.figure:
-        figure(a.dir, a.figure, a.copy_gbs)
+        figure(a.dir, a.figure, a.copy_gbs or sweep_summary.copy_bandwidth_gbs(os.path.join(ROOT, "results", "nvidia-h200", "bench_12_gpu.json")))
         return
     texts = {name: make(a.dir) for name, make in BLOCKS.items()}
     path = a.write or a.check

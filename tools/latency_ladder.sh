@@ -10,10 +10,7 @@ B=${B:-build/gpu}
 cmake --build "$B" -j"$(nproc)" --target sweep_12_gpu >"${OUT:-/tmp/out}/latency_build.log" 2>&1 ||
   { tail -30 "${OUT:-/tmp/out}/latency_build.log"; exit 1; }
 S=$(find "$B" -name sweep_12_gpu -type f -perm -u+x | head -1)
-# The results folder as ./course names it (machine_name): the GPU's name, lower case, dashes.
-gpu=${COURSE_MACHINE:-$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr '[:upper:]' '[:lower:]' |
-  sed -e 's/([^)]*)//g' -e 's/[^a-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//')}
-dir=results/$gpu/latency-ladder
+dir=results/$(./course machine)/latency-ladder
 mkdir -p "$dir"
 for run in 1 2; do
   "$S" --groups power-of-two --mode single --samples 15 --out "$dir/ladder15_plain_$run.json" || exit 1
