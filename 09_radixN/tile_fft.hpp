@@ -468,22 +468,32 @@ COURSE_UNROLL
       each([&](unsigned tid, Complex<T>*) { load(tid, block, a, sm); });
       barrier();
     }
-    run_stages<0, IO>(block, a, sm, each, barrier);
+    run_stages<0, IO, true>(block, a, sm, each, barrier, valid_transforms(block * C, a));
     if constexpr (IO == Io::shared) each([&](unsigned tid, Complex<T>*) { store(tid, block, a, sm); });
   }
 
-  template <int SI, Io IO, class Each, class Barrier>
-  FFT_HD static void run_stages(std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier) {
+  // SKIP_EMPTY: the rows from `live` on hold no sub-transform (the last block of a batch, or a
+  // single transform in a tile shaped for batches: one row of 8 at 2^10 float), so their threads
+  // skip the stages' arithmetic and shared-memory traffic; every thread still reaches every
+  // barrier. Chapters 10 and 11 run every row (SKIP_EMPTY false).
+  template <int SI, Io IO, bool SKIP_EMPTY = false, class Each, class Barrier>
+  FFT_HD static void run_stages(std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier,
+                                int live = C) {
     if constexpr (SI < kStages) {
       constexpr bool from_shared = SI > 0 || IO == Io::shared;
-      each([&](unsigned tid, Complex<T>* v) { stage_compute<SI, IO, from_shared>(tid, a, sm, v); });
+      const auto has_row = [&](unsigned tid) { return !SKIP_EMPTY || stage_row<IO>(tid) < live; };
+      each([&](unsigned tid, Complex<T>* v) {
+        if (has_row(tid)) stage_compute<SI, IO, from_shared>(tid, a, sm, v);
+      });
       if constexpr (IO != Io::shared && SI == kStages - 1) {
         each([&](unsigned tid, Complex<T>* v) { store_registers<SI, IO>(tid, block, a, v); });
       } else {
         if constexpr (from_shared) barrier();  // every thread has read its inputs before any output overwrites them
-        each([&](unsigned tid, Complex<T>* v) { stage_write<SI, IO>(tid, sm, v); });
+        each([&](unsigned tid, Complex<T>* v) {
+          if (has_row(tid)) stage_write<SI, IO>(tid, sm, v);
+        });
         barrier();
-        run_stages<SI + 1, IO>(block, a, sm, each, barrier);
+        run_stages<SI + 1, IO, SKIP_EMPTY>(block, a, sm, each, barrier, live);
       }
     }
   }
