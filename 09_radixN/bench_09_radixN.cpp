@@ -61,6 +61,17 @@ void register_all() {
     }
   }
 
+  // The spread rule (PlanOptions::spread_blocks) side by side on single transforms below 2^20,
+  // where a pass has fewer blocks than the GPU has SMs.
+  const auto small_single = single_transforms(10, 19);
+  register_cufft_baselines<T>(small_single);
+  for (const auto& wl : small_single) {
+    register_plan<T>("plan", wl, {}, true);
+    PlanOptions o;
+    o.spread_blocks = false;
+    register_plan<T>("no-spread", wl, o, true);
+  }
+
   // One idea per variant, on a few batched sizes: the radix, the twiddle source, the pass size.
   for (const auto& wl : batched) {
     const int k = __builtin_ctzll(wl.n);

@@ -32,6 +32,17 @@ TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes) {
   return none;
 }
 
+TileShape spread_tile(int bits, std::uint64_t transforms, int passes, int elem_bytes, const PlanOptions& o, int limit_bytes,
+                      int device_sms) {
+  const TileShape t = fitting_tile(bits, o.max_log2_radix, elem_bytes, limit_bytes);
+  const std::uint64_t blocks = (transforms + t.transforms_per_block() - 1) / t.transforms_per_block();
+  if (!o.spread_blocks || t.log_budget != kLog2TileBudget || blocks >= static_cast<std::uint64_t>(device_sms) ||
+      !tile_compiled(bits, o.max_log2_radix, elem_bytes, kLog2SmallTileBudget))
+    return t;
+  const TileShape small = make_tile_shape(bits, o.max_log2_radix, elem_bytes, kLog2ElementsPerThread, kLog2SmallTileBudget);
+  return passes == 1 || (elem_bytes << small.logc) >= 32 ? small : t;
+}
+
 std::vector<int> split_passes(int logn, const PlanOptions& o, int elem_bytes) {
   const int limit = o.shared_limit_bytes > 0 ? o.shared_limit_bytes : kSharedLimitBytes;
   const auto fits = [&](int bits) { return fitting_tile(bits, o.max_log2_radix, elem_bytes, limit).log_budget != 0; };
@@ -58,7 +69,7 @@ std::vector<int> split_passes(int logn, const PlanOptions& o, int elem_bytes) {
 }
 
 namespace {
-// What the limit changed, against the plan the same options give on an H100 (227 KiB).
+// What the limit changed, against the plan the same options give on an H100 (227 KiB, 132 SMs).
 std::string limit_effect_of(const PlanShape& s, int elem_bytes) {
   if (s.shared_limit.bytes >= kSharedLimitBytes) return {};
   PlanOptions full = s.options;
@@ -68,7 +79,8 @@ std::string limit_effect_of(const PlanShape& s, int elem_bytes) {
   if (bits.size() != s.passes.size()) e << s.passes.size() << " passes instead of " << bits.size();
   else
     for (std::size_t i = 0; i < bits.size(); ++i) {
-      const auto h100 = make_tile_shape(bits[i], full.max_log2_radix, elem_bytes);
+      const auto h100 = spread_tile(bits[i], s.passes[i].transforms, static_cast<int>(bits.size()), elem_bytes, full, kSharedLimitBytes,
+                                    kH100Multiprocessors);
       const auto& t = s.passes[i].tile;
       if (h100.logm != t.logm || h100.logc != t.logc)
         e << (e.tellp() > 0 ? "; " : "") << "pass " << i + 1 << " holds " << t.transforms_per_block() << " FFTs of " << t.m()
@@ -79,7 +91,7 @@ std::string limit_effect_of(const PlanShape& s, int elem_bytes) {
 }
 }  // namespace
 
-PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& o, int device_shared_bytes) {
+PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& o, int device_shared_bytes, int device_sms) {
   require_power_of_two(kChapter, n, kMaxLog2N,
                        "01_dft takes any N; above 2^27 no chapter of this course does (cuFFT does)");
   require_batch(kChapter, batch);
@@ -102,11 +114,13 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
   s.options = o;
   s.options.shared_limit_bytes = s.shared_limit.bytes;
   int log_l = 0;
-  for (int bits : split_passes(s.logn, s.options, elem_bytes)) {
+  const std::vector<int> split = split_passes(s.logn, s.options, elem_bytes);
+  for (int bits : split) {
     PassShape p;
-    p.tile = fitting_tile(bits, o.max_log2_radix, elem_bytes, s.shared_limit.bytes);
     p.log_l = log_l;
     p.transforms = static_cast<std::uint64_t>(batch) << (s.logn - bits);
+    p.tile = spread_tile(bits, p.transforms, static_cast<int>(split.size()), elem_bytes, s.options, s.shared_limit.bytes, device_sms);
+    p.spread = p.tile.log_budget != fitting_tile(bits, o.max_log2_radix, elem_bytes, s.shared_limit.bytes).log_budget;
     const std::uint64_t c = std::uint64_t{1} << p.tile.logc;
     p.blocks = (p.transforms + c - 1) / c;
     if (p.tile.log_budget == 0)
@@ -145,7 +159,8 @@ std::string PlanShape::describe() const {
     if (p.log_l) s << ", twiddles w(r k, " << (t.m() << p.log_l) << ") on load";
     s << "\n          " << t.transforms_per_block() << " FFTs per block x " << t.threads_per_transform()
       << " threads = " << t.threads() << " threads, " << t.elements_per_thread() << " elements per thread, "
-      << t.shared_bytes() << " B shared (row stride " << t.row_stride << "), " << p.blocks << " blocks\n";
+      << t.shared_bytes() << " B shared (row stride " << t.row_stride << "), " << p.blocks << " blocks"
+      << (p.spread ? " (half the FFTs per block of the 64 KiB tile, which left SMs idle)" : "") << "\n";
   }
   s << "  stage twiddles: " << (options.computed_twiddles ? "sincospi per element" : "table w(j, M) in global memory");
   s << "\n  shared memory: " << kib(shared_limit.bytes) << " per block at most (from " << shared_limit.source << "); "

@@ -48,6 +48,10 @@ struct PlanOptions {
   // is how a test makes the H100 plan like a smaller GPU. At most 227 KiB (the H100's): the
   // kernels exist only for tiles up to that (tile_kernel.cuh). Every N fits 48 KiB.
   int shared_limit_bytes = 0;
+  // A pass of fewer blocks than the GPU has SMs (a single transform, a small batch) takes the
+  // small-budget tile, half the sub-transforms a block, where one is compiled: twice the SMs
+  // share the same work (spread_tile). false: the 64 KiB tile wherever it fits.
+  bool spread_blocks = true;
 };
 
 struct PassShape {
@@ -55,6 +59,7 @@ struct PassShape {
   int log_l = 0;                 // L = product of the earlier passes' sizes
   std::uint64_t transforms = 0;  // sub-transforms in this pass, batch * N / M
   std::uint64_t blocks = 0;
+  bool spread = false;           // the small-budget tile because the large one left SMs idle
 };
 
 struct PlanShape {
@@ -74,12 +79,19 @@ struct PlanShape {
 // Throws course::size_error (naming N, the limit and what to use instead) for N = 0, N not a
 // power of two, N > 2^27, batch = 0, or options no kernel exists for. `device_shared_bytes` is
 // what the device lets a block opt in to (the GPU plan asks it; plain C++ callers model an H100).
+// `device_sms` is the device's SM count (an H100's 132 for plain C++ callers).
 PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options = {},
-                          int device_shared_bytes = kSharedLimitBytes);
+                          int device_shared_bytes = kSharedLimitBytes, int device_sms = kH100Multiprocessors);
 
 // The tile of a pass of 2^bits points within `limit_bytes` of shared memory: the 64 KiB budget
 // when its tile fits, else the 32 KiB one; log_budget = 0 when neither fits.
 TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes);
+
+// The tile of a pass of `transforms` sub-transforms of 2^bits: fitting_tile's, or, where that
+// leaves SMs idle (fewer blocks than device_sms) and options.spread_blocks, the small-budget tile
+// when one is compiled and, in a plan of several passes, its C columns still fill 32-byte sectors.
+TileShape spread_tile(int bits, std::uint64_t transforms, int passes, int elem_bytes, const PlanOptions& options, int limit_bytes,
+                      int device_sms);
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
 // bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256); except that

@@ -30,10 +30,10 @@ void launch(const TileShape& t, const TilePassArgs<T>& a, std::uint64_t blocks, 
 }
 
 // The plan's shape for the device it runs on: refused first on a GPU older than the course
-// supports, then fitted to the shared memory its blocks may opt in to.
+// supports, then fitted to the shared memory its blocks may opt in to and to its SM count.
 PlanShape device_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, const PlanOptions& options) {
   cuda::require_supported_gpu("09_radixN");
-  return make_plan_shape(n, batch, elem_bytes, options, cuda::device_shared_limit_bytes());
+  return make_plan_shape(n, batch, elem_bytes, options, cuda::device_shared_limit_bytes(), cuda::device_multiprocessors());
 }
 
 std::string gib(std::size_t bytes) { return std::to_string(bytes / double(1ull << 30)).substr(0, 5) + " GiB"; }

@@ -243,6 +243,7 @@ TEST_CASE("layouts beyond the kernels' 32-bit block offsets are refused with the
   const auto args = [&](std::int64_t dist, std::size_t batch) {
     PlanOptions o;
     o.input = Layout{1, dist};
+    o.spread_blocks = false;  // the 64 KiB tile, C = 512, whatever the batch
     const auto s = make_plan_shape(16, batch, 8, o);
     REQUIRE(s.passes[0].tile.transforms_per_block() == 512);
     return make_pass_args<float>(s, nullptr, nullptr, nullptr, none, Direction::forward);

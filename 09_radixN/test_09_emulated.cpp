@@ -36,9 +36,9 @@ TEMPLATE_TEST_CASE("emulated planner plans: one pass, N = 2^0 .. 2^12, batched",
   for (int logn = 0; logn <= 12; ++logn) {
     const auto s = make_plan_shape(std::size_t{1} << logn, 3, static_cast<int>(sizeof(Complex<TestType>)));
     const auto args = make_pass_args<TestType>(s, nullptr, nullptr, nullptr, {}, Direction::forward);
-    with_tile(logn, 4, kLog2TileBudget, [&]<int LOGM, int LOGR, int>() {
-      using F = TileFft<TestType, LOGM, LOGR>;
-      INFO("N = 2^" << logn);
+    with_tile(logn, 4, s.passes[0].tile.log_budget, [&]<int LOGM, int LOGR, int LOG_BUDGET>() {
+      using F = TileFft<TestType, LOGM, LOGR, kLog2ElementsPerThread, LOG_BUDGET>;
+      INFO("N = 2^" << logn << ", " << s.passes[0].tile.transforms_per_block() << " a block");
       CHECK(F::io_for(args[0]) == (logn >= 9 ? Io::rows : Io::shared));
     });
   }

@@ -128,6 +128,39 @@ TEST_CASE("plans for every N = 2^0 .. 2^27: passes, radices, blocks", "[planner]
 // The opt-in shared memory per block of the GPU families students have (KiB).
 const int kLimitsKib[] = {48, 64, 99, 163, 227};
 
+TEST_CASE("a pass that leaves SMs idle takes the small-budget tile where its kernel exists", "[planner]") {
+  // A single 2^10 float transform: the 64 KiB tile holds 8 (one block, one row live), the 32 KiB
+  // tile 4; the block count is what decides, not the batch.
+  const auto single = make_plan_shape(1024, 1, 8);
+  REQUIRE(single.pass_count() == 1);
+  CHECK(single.passes[0].spread);
+  CHECK(single.passes[0].tile.log_budget == kLog2SmallTileBudget);
+  CHECK(single.passes[0].tile.transforms_per_block() == 4);
+  CHECK(single.describe().find("left SMs idle") != std::string::npos);
+  PlanOptions off;
+  off.spread_blocks = false;
+  CHECK(make_plan_shape(1024, 1, 8, off).passes[0].tile.transforms_per_block() == 8);
+  // 131 blocks of 8 spread, 132 do not (on an H100), nor on a GPU of 100 SMs at 101 blocks.
+  CHECK(make_plan_shape(1024, 131 * 8, 8).passes[0].spread);
+  CHECK_FALSE(make_plan_shape(1024, 132 * 8, 8).passes[0].spread);
+  CHECK_FALSE(make_plan_shape(1024, 101 * 8, 8, {}, kSharedLimitBytes, 100).passes[0].spread);
+  CHECK(make_plan_shape(1024, 99 * 8, 8, {}, kSharedLimitBytes, 100).passes[0].spread);
+  // Float 2^17 single: 512 x 256, both passes of 16 blocks become 32.
+  const auto f17 = make_plan_shape(std::size_t{1} << 17, 1, 8);
+  REQUIRE(f17.pass_count() == 2);
+  for (const auto& p : f17.passes) {
+    CHECK(p.spread);
+    CHECK(p.blocks == 32);
+  }
+  // 2^13 float holds one transform a block either way: no smaller tile is compiled.
+  CHECK_FALSE(make_plan_shape(8192, 1, 8).passes[0].spread);
+  // In a plan of several passes the small tile must keep whole 32-byte sectors of columns.
+  for (int eb : {8, 16})
+    for (int k = 15; k <= 27; ++k)
+      for (const auto& p : make_plan_shape(std::size_t{1} << k, 1, eb).passes)
+        if (p.spread) CHECK((eb << p.tile.logc) >= 32);
+}
+
 TEST_CASE("every N = 2^0 .. 2^27 has a plan within every GPU's shared memory, 48 to 227 KiB", "[planner]") {
   for (int eb : {8, 16})
     for (int kib : kLimitsKib)
@@ -145,11 +178,13 @@ TEST_CASE("every N = 2^0 .. 2^27 has a plan within every GPU's shared memory, 48
           CHECK(p.tile.shared_bytes() <= kib * 1024);
           CHECK(tile_compiled(p.tile.logm, p.tile.logr, eb, p.tile.log_budget));  // a kernel exists for it
           CHECK((p.tile.log_budget == kLog2TileBudget || p.tile.log_budget == kLog2SmallTileBudget));
-          // The small budget is asked for only where it changes the shape and the large one does not fit.
+          // The small budget is asked for only where it changes the shape, and the large one does
+          // not fit or left SMs idle (3 transforms: every pass of fewer than 132 blocks).
           if (p.tile.log_budget == kLog2SmallTileBudget) {
             CHECK(small_budget_differs(p.tile.logm, p.tile.logr, eb));
-            CHECK(make_tile_shape(p.tile.logm, p.tile.logr, eb).shared_bytes() > kib * 1024);
+            CHECK((p.spread || make_tile_shape(p.tile.logm, p.tile.logr, eb).shared_bytes() > kib * 1024));
           }
+          if (p.spread) CHECK(p.blocks < 2 * static_cast<std::uint64_t>(kH100Multiprocessors));
         }
         // The H100's own limit gives the H100's plan: nothing changes there.
         const auto h100 = make_plan_shape(n, 3, eb);
@@ -163,8 +198,9 @@ TEST_CASE("every N = 2^0 .. 2^27 has a plan within every GPU's shared memory, 48
         }
         CHECK(s.describe().find(std::to_string(kib) + " KiB per block") != std::string::npos);
         // describe() says what the limit changed, and only when it changed something.
-        const bool changed = h100.pass_count() != s.pass_count() ||
-                             std::any_of(s.passes.begin(), s.passes.end(), [&](const PassShape& p) { return p.tile.log_budget != kLog2TileBudget; });
+        bool changed = h100.pass_count() != s.pass_count();
+        for (std::size_t i = 0; !changed && i < s.passes.size(); ++i)
+          changed = h100.passes[i].tile.logm != s.passes[i].tile.logm || h100.passes[i].tile.logc != s.passes[i].tile.logc;
         CHECK(s.limit_effect.empty() == !changed);
       }
 }

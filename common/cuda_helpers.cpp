@@ -85,6 +85,7 @@ struct CurrentDevice {
 }  // namespace
 
 int device_shared_limit_bytes() { return static_cast<int>(CurrentDevice{}.info().shared_per_block_optin); }
+int device_multiprocessors() { return CurrentDevice{}.info().multiprocessors; }
 
 void require_supported_gpu(const std::string& chapter) {
   const DeviceInfo& d = CurrentDevice{}.info();

@@ -111,6 +111,8 @@ std::string version_string(int cuda_version);  // 13000 -> "13.0"
 
 // The current device's opt-in shared memory per block, in bytes (asked once per device).
 int device_shared_limit_bytes();
+// The current device's SM count (asked once per device).
+int device_multiprocessors();
 // Lets `kernel` use `bytes` of dynamic shared memory when that is above the default 48 KiB.
 // The attribute belongs to the kernel, not to a plan, so it is only ever raised: a later plan
 // that needs less must not take it away from an earlier one that needs more.

@@ -21,6 +21,8 @@ inline constexpr int kMinSharedLimitBytes = 48 * 1024;
 // The H100's and H200's opt-in limit, the largest any GPU of the course has: the kernels' tiles
 // are built up to it.
 inline constexpr int kMostSharedLimitBytes = 227 * 1024;
+// The H100 SXM's SMs: what plain C++ planners assume when no device is asked.
+inline constexpr int kH100Multiprocessors = 132;
 
 // Where a plan's shared-memory limit came from; describe() prints it.
 struct SharedLimit {
