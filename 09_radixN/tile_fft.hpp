@@ -468,14 +468,15 @@ COURSE_UNROLL
       each([&](unsigned tid, Complex<T>*) { load(tid, block, a, sm); });
       barrier();
     }
-    run_stages<0, IO, true>(block, a, sm, each, barrier, valid_transforms(block * C, a));
+    run_stages<0, IO, (S.logc > 0)>(block, a, sm, each, barrier, valid_transforms(block * C, a));
     if constexpr (IO == Io::shared) each([&](unsigned tid, Complex<T>*) { store(tid, block, a, sm); });
   }
 
   // SKIP_EMPTY: the rows from `live` on hold no sub-transform (the last block of a batch, or a
   // single transform in a tile shaped for batches: one row of 8 at 2^10 float), so their threads
   // skip the stages' arithmetic and shared-memory traffic; every thread still reaches every
-  // barrier. Chapters 10 and 11 run every row (SKIP_EMPTY false).
+  // barrier. Off in one-row tiles (nothing to skip; the test cost them 5-8% at 2^13 and 2^14
+  // float) and in chapters 10 and 11, which run every row.
   template <int SI, Io IO, bool SKIP_EMPTY = false, class Each, class Barrier>
   FFT_HD static void run_stages(std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier,
                                 int live = C) {
