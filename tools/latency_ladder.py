@@ -14,6 +14,9 @@ run in D: the time of a size is the median over runs of each run's median. The t
 which `reduce` wrote from `nsys stats --report cuda_gpu_trace --format csv` of the plain
 `sweep_12_gpu --mode single --samples 15`; kernels_graph.json, from the graph run, is kept beside it.
 
+The fix block (<!-- latency-fix -->) sets D's plain runs and kernels_plain.json beside those of
+D-fix (results/nvidia-h200/latency-ladder-fix: after 09's empty-row skip and spread rule).
+
 `reduce` cuts the trace where the sweep fills a new input (its fill_kernel), one piece a size, in
 the sweep's order. In a piece, sweep_12_gpu's time_pair runs one warm-up transform of each side
 (so the first burst of each side is one transform's kernels, and ours must match its plan's
@@ -246,8 +249,33 @@ def figure(folder, path, copy_gbs):
     print(f"wrote {path}")
 
 
+def kernel_times(folder):
+    """n -> our float kernel time a transform (us), from kernels_plain.json."""
+    with open(os.path.join(folder, "kernels_plain.json")) as f:
+        return {s["n"]: s["ours"]["kernel_us"] for s in json.load(f)["sizes"]}
+
+
+def fix_markdown(folder):
+    """The plain ladder before (folder) and after (folder-fix) 09's empty-row skip and spread rule."""
+    after_dir = folder.rstrip("/") + "-fix"
+    before_runs, after_runs = runs(folder, "plain"), runs(after_dir, "plain")
+    before, after = medians(before_runs), medians(after_runs)
+    kb, ka = kernel_times(folder), kernel_times(after_dir)
+    lines = [f"Plain single transforms on one {after_runs[0]['context']['gpu']}, before ({len(before_runs)} runs) and after "
+             f"({len(after_runs)} run) the two changes: microseconds a transform, medians; ratio: cuFFT time / ours, cuFFT "
+             "timed in the same runs. Kernel time: ours, from each side's Nsight Systems trace (float, to 2^20).", "",
+             "| N | float: ours before | after | ratio before | after | kernel time before | after | double: ratio before | after |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for n in sorted(n for n, p in after if p == "float"):
+        fb, fa, db, da = before[(n, "float")], after[(n, "float")], before[(n, "double")], after[(n, "double")]
+        kernels = f"{kb[n]:.2f} | {ka[n]:.2f}" if n in kb and n in ka else " | "
+        lines.append(f"| 2^{log2(n)} | {fb['ours'] * 1e3:.2f} | {fa['ours'] * 1e3:.2f} | {fb['cufft'] / fb['ours']:.2f} | "
+                     f"{fa['cufft'] / fa['ours']:.2f} | {kernels} | {db['cufft'] / db['ours']:.2f} | {da['cufft'] / da['ours']:.2f} |")
+    return "\n".join(lines)
+
+
 BLOCKS = {"latency-ladder": ladder_markdown, "latency-trace": trace_markdown,
-          "latency-excerpt": lambda folder: excerpt_markdown(folder, 1 << 17)}
+          "latency-excerpt": lambda folder: excerpt_markdown(folder, 1 << 17), "latency-fix": fix_markdown}
 
 
 def marker(name):
