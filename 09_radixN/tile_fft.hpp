@@ -457,6 +457,12 @@ COURSE_UNROLL
     run_stages<0, Io::shared>(0, a, sm, each, barrier);
   }
 
+  // Where run() skips empty rows: tiles of more than one row, shared or row I/O, radix up to 16.
+  // Not in one-row tiles (nothing to skip), nor in the column kernels of multi-pass plans or the
+  // radix-2/4/8 lesson variants, where the test cost more than it saved (NOTES.md).
+  template <Io IO>
+  static constexpr bool kSkipEmptyRows = S.logc > 0 && IO != Io::columns && LOGR == 4;
+
   // One block, phase by phase. each(f) calls f(tid, v) for every thread of the block with that
   // thread's registers v[E]; barrier() waits until every thread has finished the phases so far.
   // IO (io_for(a)): rows and columns load in the first stage and store in the last.
@@ -468,15 +474,14 @@ COURSE_UNROLL
       each([&](unsigned tid, Complex<T>*) { load(tid, block, a, sm); });
       barrier();
     }
-    run_stages<0, IO, (S.logc > 0)>(block, a, sm, each, barrier, valid_transforms(block * C, a));
+    run_stages<0, IO, kSkipEmptyRows<IO>>(block, a, sm, each, barrier, valid_transforms(block * C, a));
     if constexpr (IO == Io::shared) each([&](unsigned tid, Complex<T>*) { store(tid, block, a, sm); });
   }
 
   // SKIP_EMPTY: the rows from `live` on hold no sub-transform (the last block of a batch, or a
   // single transform in a tile shaped for batches: one row of 8 at 2^10 float), so their threads
   // skip the stages' arithmetic and shared-memory traffic; every thread still reaches every
-  // barrier. Off in one-row tiles (nothing to skip; the test cost them 5-8% at 2^13 and 2^14
-  // float) and in chapters 10 and 11, which run every row.
+  // barrier. Chapters 10 and 11 run every row.
   template <int SI, Io IO, bool SKIP_EMPTY = false, class Each, class Barrier>
   FFT_HD static void run_stages(std::uint64_t block, const TilePassArgs<T>& a, Complex<T>* sm, Each& each, Barrier& barrier,
                                 int live = C) {
