@@ -32,9 +32,8 @@ TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes) {
   return none;
 }
 
-TileShape spread_tile(int bits, std::uint64_t transforms, int passes, int elem_bytes, const PlanOptions& o, int limit_bytes,
-                      int device_sms) {
-  const TileShape t = fitting_tile(bits, o.max_log2_radix, elem_bytes, limit_bytes);
+TileShape spread_tile(const TileShape& t, std::uint64_t transforms, int passes, const PlanOptions& o, int device_sms) {
+  const int bits = t.logm, elem_bytes = t.elem_bytes;
   const std::uint64_t blocks = (transforms + t.transforms_per_block() - 1) / t.transforms_per_block();
   if (!o.spread_blocks || t.log_budget != kLog2TileBudget || blocks >= static_cast<std::uint64_t>(device_sms) ||
       !tile_compiled(bits, o.max_log2_radix, elem_bytes, kLog2SmallTileBudget))
@@ -79,8 +78,8 @@ std::string limit_effect_of(const PlanShape& s, int elem_bytes) {
   if (bits.size() != s.passes.size()) e << s.passes.size() << " passes instead of " << bits.size();
   else
     for (std::size_t i = 0; i < bits.size(); ++i) {
-      const auto h100 = spread_tile(bits[i], s.passes[i].transforms, static_cast<int>(bits.size()), elem_bytes, full, kSharedLimitBytes,
-                                    kH100Multiprocessors);
+      const auto h100 = spread_tile(fitting_tile(bits[i], full.max_log2_radix, elem_bytes, kSharedLimitBytes), s.passes[i].transforms,
+                                    static_cast<int>(bits.size()), full, kH100Multiprocessors);
       const auto& t = s.passes[i].tile;
       if (h100.logm != t.logm || h100.logc != t.logc)
         e << (e.tellp() > 0 ? "; " : "") << "pass " << i + 1 << " holds " << t.transforms_per_block() << " FFTs of " << t.m()
@@ -119,8 +118,9 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
     PassShape p;
     p.log_l = log_l;
     p.transforms = static_cast<std::uint64_t>(batch) << (s.logn - bits);
-    p.tile = spread_tile(bits, p.transforms, static_cast<int>(split.size()), elem_bytes, s.options, s.shared_limit.bytes, device_sms);
-    p.spread = p.tile.log_budget != fitting_tile(bits, o.max_log2_radix, elem_bytes, s.shared_limit.bytes).log_budget;
+    const TileShape fitting = fitting_tile(bits, o.max_log2_radix, elem_bytes, s.shared_limit.bytes);
+    p.tile = spread_tile(fitting, p.transforms, static_cast<int>(split.size()), s.options, device_sms);
+    p.spread = p.tile.log_budget != fitting.log_budget;
     const std::uint64_t c = std::uint64_t{1} << p.tile.logc;
     p.blocks = (p.transforms + c - 1) / c;
     if (p.tile.log_budget == 0)

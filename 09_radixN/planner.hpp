@@ -87,11 +87,11 @@ PlanShape make_plan_shape(std::size_t n, std::size_t batch, int elem_bytes, cons
 // when its tile fits, else the 32 KiB one; log_budget = 0 when neither fits.
 TileShape fitting_tile(int bits, int logr, int elem_bytes, int limit_bytes);
 
-// The tile of a pass of `transforms` sub-transforms of 2^bits: fitting_tile's, or, where that
-// leaves SMs idle (fewer blocks than device_sms) and options.spread_blocks, the small-budget tile
-// when one is compiled and, in a plan of several passes, its C columns still fill 32-byte sectors.
-TileShape spread_tile(int bits, std::uint64_t transforms, int passes, int elem_bytes, const PlanOptions& options, int limit_bytes,
-                      int device_sms);
+// The tile of a pass of `transforms` sub-transforms, given fitting_tile's tile `fitting`: that
+// tile, or, where it leaves SMs idle (fewer blocks than device_sms) and options.spread_blocks, the
+// small-budget tile when one is compiled and, in a plan of several passes, its C columns still
+// fill 32-byte sectors.
+TileShape spread_tile(const TileShape& fitting, std::uint64_t transforms, int passes, const PlanOptions& options, int device_sms);
 
 // How the passes split log2 N: the fewest passes of at most 2^pass_max_log2 points each,
 // bits spread evenly, larger first (2^22 = 2048 * 2048, 2^24 = 256 * 256 * 256); except that

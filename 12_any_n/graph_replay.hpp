@@ -1,8 +1,9 @@
 // A plan's launches recorded once and replayed as one CUDA graph. Every pass of a plan is a
 // kernel launch, and each launch costs the host time; where the host is slower than the kernels
-// (cuFFT's small single transforms), a transform is mostly that cost (latency.md). Stream capture records what the plan's execute() puts on its stream (the
-// kernels are recorded, not run), cudaGraphInstantiate turns the record into one executable
-// graph, and launch() then replays every pass with one call.
+// (cuFFT's small single transforms), a transform is mostly that cost (latency.md). Stream capture
+// records what the plan's execute() puts on its stream (the kernels are recorded, not run),
+// cudaGraphInstantiate turns the record into one executable graph, and launch() then replays
+// every pass with one call.
 //   Stream stream;                                              // capture needs a stream of its own
 //   course::anyn::gpu::Plan<float> plan(n, 1, stream.get());
 //   GraphReplay graph(stream.get(), [&] { plan.execute(d_in, d_out, Direction::forward); });

@@ -15,7 +15,9 @@ which `reduce` wrote from `nsys stats --report cuda_gpu_trace --format csv` of t
 `sweep_12_gpu --mode single --samples 15`; kernels_graph.json, from the graph run, is kept beside it.
 
 The fix block (<!-- latency-fix -->) sets D's plain runs and kernels_plain.json beside those of
-D-fix (results/nvidia-h200/latency-ladder-fix: after 09's empty-row skip and spread rule).
+D-fix (results/nvidia-h200/latency-ladder-fix: after 09's empty-row skip and spread rule). The
+spread block (<!-- latency-spread -->) reads bench_09_radixN.json in D's parent folder: its
+single-transform rows with and without the spread rule, and cuFFT's.
 
 `reduce` cuts the trace where the sweep fills a new input (its fill_kernel), one piece a size, in
 the sweep's order. In a piece, sweep_12_gpu's time_pair runs one warm-up transform of each side
@@ -168,6 +170,12 @@ def log2(n):
     return n.bit_length() - 1
 
 
+def traced_kernels(folder):
+    """kernels_plain.json of D: `reduce`'s output for the plain run."""
+    with open(os.path.join(folder, "kernels_plain.json")) as f:
+        return json.load(f)
+
+
 def ladder_markdown(folder):
     plain_runs, graph_runs = runs(folder, "plain"), runs(folder, "graph")
     plain, graph = medians(plain_runs), medians(graph_runs)
@@ -190,8 +198,7 @@ def ladder_markdown(folder):
 
 
 def trace_markdown(folder):
-    with open(os.path.join(folder, "kernels_plain.json")) as f:
-        traced = json.load(f)
+    traced = traced_kernels(folder)
     graph = medians(runs(folder, "graph"))
     lines = [f"Float, on one {traced['context']['gpu']}. Kernel time: the kernels' GPU time a transform, from the plain "
              "Nsight Systems trace (`nsys stats --report cuda_gpu_trace`). A transform: the ladder's time as graphs, without "
@@ -208,8 +215,7 @@ def trace_markdown(folder):
 
 
 def excerpt_markdown(folder, n):
-    with open(os.path.join(folder, "kernels_plain.json")) as f:
-        sizes = {s["n"]: s for s in json.load(f)["sizes"]}
+    sizes = {s["n"]: s for s in traced_kernels(folder)["sizes"]}
     rows = sizes[n]["excerpt"]
     t0 = rows[0][3]
     lines = ["```", f"{'start (us)':>10} {'duration (us)':>13}  {'grid x block':>14}  kernel"]
@@ -226,8 +232,7 @@ def figure(folder, path, copy_gbs):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     plain, graph = medians(runs(folder, "plain")), medians(runs(folder, "graph"))
-    with open(os.path.join(folder, "kernels_plain.json")) as f:
-        traced = json.load(f)
+    traced = traced_kernels(folder)
     ns = sorted(n for n, p in plain if p == "float")
     fig, ax = plt.subplots(figsize=(7.5, 4.5))
     for side, color, label in (("ours", "tab:blue", "ours"), ("cufft", "tab:orange", "cuFFT")):
@@ -251,8 +256,7 @@ def figure(folder, path, copy_gbs):
 
 def kernel_times(folder):
     """n -> our float kernel time a transform (us), from kernels_plain.json."""
-    with open(os.path.join(folder, "kernels_plain.json")) as f:
-        return {s["n"]: s["ours"]["kernel_us"] for s in json.load(f)["sizes"]}
+    return {s["n"]: s["ours"]["kernel_us"] for s in traced_kernels(folder)["sizes"]}
 
 
 def fix_markdown(folder):
@@ -274,8 +278,36 @@ def fix_markdown(folder):
     return "\n".join(lines)
 
 
+def spread_markdown(folder):
+    """09's spread rule against no-spread on single transforms, from bench_09_radixN.json beside D."""
+    path = os.path.join(os.path.dirname(os.path.normpath(folder)), "bench_09_radixN.json")
+    with open(path) as f:
+        bench = json.load(f)
+    times = {}
+    for b in bench["benchmarks"]:
+        m = re.match(r"(09_radixN/plan|09_radixN/no-spread|cufft/c2c)/(?:\d-pass/)?(float|double)/N:(\d+)/batch:1/", b["run_name"])
+        if m and b.get("aggregate_name") == "median":
+            times[(m.group(1).split("/")[-1], m.group(2), int(m.group(3)))] = b["real_time"] * 1e3
+    sizes = sorted({n for side, _, n in times if side == "no-spread"})
+    if not sizes:
+        sys.exit(f"{path}: no no-spread rows")
+    lines = [f"09's plans, single transforms, on one {bench['context']['gpu']}, one run of bench_09_radixN "
+             "(CUDA events, medians): microseconds with the spread rule and without it (`PlanOptions::spread_blocks = false`); "
+             "gain: the time without over the time with; ratio: cuFFT time / ours with it.", "",
+             "| N | float: spread | no spread | gain | ratio | double: spread | no spread | gain | ratio |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for n in sizes:
+        cells = []
+        for p in ("float", "double"):
+            ours, off, lib = times[("plan", p, n)], times[("no-spread", p, n)], times[("c2c", p, n)]
+            cells.append(f"{ours:.2f} | {off:.2f} | {off / ours:.2f} | {lib / ours:.2f}")
+        lines.append(f"| 2^{log2(n)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 BLOCKS = {"latency-ladder": ladder_markdown, "latency-trace": trace_markdown,
-          "latency-excerpt": lambda folder: excerpt_markdown(folder, 1 << 17), "latency-fix": fix_markdown}
+          "latency-excerpt": lambda folder: excerpt_markdown(folder, 1 << 17), "latency-fix": fix_markdown,
+          "latency-spread": spread_markdown}
 
 
 def marker(name):
