@@ -13,21 +13,25 @@ using namespace course;
 using namespace course::radixn;
 
 namespace {
-template <int R, class T>
+template <int R, class T, Direction dir = Direction::forward>
 double butterfly_error(std::uint64_t seed) {
   auto x = random_gaussian<T>(R, seed);
   std::vector<Complex<long double>> want(R);
   for (int k = 0; k < R; ++k)
-    for (int j = 0; j < R; ++j) want[k] += Complex<long double>(x[j]) * twiddle_ld(std::int64_t(j) * k, R);
-  dft<R>(x.data());
+    for (int j = 0; j < R; ++j) {
+      const auto w = twiddle_ld(std::int64_t(j) * k, R);
+      want[k] += Complex<long double>(x[j]) * (dir == Direction::forward ? w : conj(w));
+    }
+  dft<R, T, dir>(x.data());
   return rel_l2_error<T, long double>(x, want);
 }
 
-template <int J, int R, class T>
+template <int J, int R, class T, Direction dir>
 void check_rotation() {
   const Complex<T> z{T(0.3), T(-1.7)};
-  const Complex<long double> want = Complex<long double>(z) * twiddle_ld(J, R);
-  const Complex<T> got = rotate<J, R>(z);
+  const auto w = twiddle_ld(J, R);
+  const Complex<long double> want = Complex<long double>(z) * (dir == Direction::forward ? w : conj(w));
+  const Complex<T> got = rotate<J, R, dir>(z);
   CHECK(std::abs(double(got.re - want.re)) < 4 * std::numeric_limits<T>::epsilon());
   CHECK(std::abs(double(got.im - want.im)) < 4 * std::numeric_limits<T>::epsilon());
 }
@@ -35,8 +39,10 @@ void check_rotation() {
 template <int R, int J = 0>
 void check_rotations() {
   if constexpr (J < R) {
-    check_rotation<J, R, float>();
-    check_rotation<J, R, double>();
+    check_rotation<J, R, float, Direction::forward>();
+    check_rotation<J, R, double, Direction::forward>();
+    check_rotation<J, R, float, Direction::inverse>();
+    check_rotation<J, R, double, Direction::inverse>();
     check_rotations<R, J + 1>();
   }
 }
@@ -49,10 +55,37 @@ TEMPLATE_TEST_CASE("radix-R butterflies are the DFT of R points", "[butterfly]",
     CHECK(butterfly_error<4, TestType>(seed) < tol);
     CHECK(butterfly_error<8, TestType>(seed) < tol);
     CHECK(butterfly_error<16, TestType>(seed) < tol);
+    CHECK(butterfly_error<2, TestType, Direction::inverse>(seed) < tol);
+    CHECK(butterfly_error<4, TestType, Direction::inverse>(seed) < tol);
+    CHECK(butterfly_error<8, TestType, Direction::inverse>(seed) < tol);
+    CHECK(butterfly_error<16, TestType, Direction::inverse>(seed) < tol);
   }
 }
 
-TEST_CASE("compile-time rotations equal w(J, R) for every J < R <= 16", "[butterfly]") {
+TEMPLATE_TEST_CASE("the inverse butterflies equal conj(dft<R>(conj(x))) exactly", "[butterfly]", float, double) {
+  // Each inverse rotation is its forward one with the signs of the imaginary parts flipped, so
+  // the inverse rounds as the forward transform of the conjugates does: no extra operation.
+  auto check = [](auto radix_tag) {
+    constexpr int r = decltype(radix_tag)::value;
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+      const auto x = random_gaussian<TestType>(r, seed);
+      std::vector<Complex<TestType>> inv(x), fwd(r);
+      for (int j = 0; j < r; ++j) fwd[j] = conj(x[j]);
+      dft<r, TestType, Direction::inverse>(inv.data());
+      dft<r, TestType>(fwd.data());
+      for (int k = 0; k < r; ++k) {
+        INFO("radix " << r << " output " << k);
+        CHECK(inv[k] == conj(fwd[k]));
+      }
+    }
+  };
+  check(std::integral_constant<int, 2>{});
+  check(std::integral_constant<int, 4>{});
+  check(std::integral_constant<int, 8>{});
+  check(std::integral_constant<int, 16>{});
+}
+
+TEST_CASE("compile-time rotations equal w(J, R) (conj(w(J, R)) inverse) for every J < R <= 16", "[butterfly]") {
   check_rotations<2>();
   check_rotations<4>();
   check_rotations<8>();

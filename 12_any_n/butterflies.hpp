@@ -1,5 +1,6 @@
-// 12_any_n: the butterflies, the DFTs of 2, 3, 4, 5, 7 and 8 points written out, in place on a[],
-// and radices 6, 9, 10 and 16 composed from them.
+// 12_any_n: the butterflies, in place on a[]: the DFTs of 3, 5 and 7 points written out, of 2, 4
+// and 8 points chapter 09's dft<R> (one radix-2 code for both chapters), and radices 6, 9, 10 and
+// 16 composed from them.
 //
 // Forward uses w(1, r) = exp(-2 pi i / r), inverse its conjugate. For an odd prime r, pair the
 // inputs j and r - j: with s_j = a_j + a_{r-j} and d_j = a_j - a_{r-j} (j = 1 .. (r-1)/2),
@@ -14,66 +15,19 @@
 #include <type_traits>
 #include <utility>
 
+#include "09_radixN/butterfly.hpp"
 #include "common/complex.hpp"
 
 namespace course::anyn {
 
-// i z (sign +1) or -i z (sign -1): a swap and a sign.
-template <Direction dir, class T>
-FFT_HD inline Complex<T> rotate_forward(Complex<T> z) {  // multiply by -i forward, +i inverse
-  if constexpr (dir == Direction::forward) return mul_neg_i(z);
-  else return mul_pos_i(z);
-}
-
-template <Direction dir, class T>
-FFT_HD inline void butterfly2(Complex<T>* a) {
-  const Complex<T> u = a[0], v = a[1];
-  a[0] = u + v;
-  a[1] = u - v;
-}
-
-// y_k = sum_j a_j (-i)^(jk) forward: two radix-2 layers, the (-i) a swap and a sign.
-template <Direction dir, class T>
-FFT_HD inline void butterfly4(Complex<T>* a) {
-  const Complex<T> t0 = a[0] + a[2], t1 = a[0] - a[2];
-  const Complex<T> t2 = a[1] + a[3], t3 = rotate_forward<dir>(a[1] - a[3]);
-  a[0] = t0 + t2;
-  a[1] = t1 + t3;
-  a[2] = t0 - t2;
-  a[3] = t1 - t3;
-}
-
-// Multiplication by w(1, 8) = (1 - i)/sqrt(2) forward, (1 + i)/sqrt(2) inverse: two adds, two multiplies.
-template <Direction dir, class T>
-FFT_HD inline Complex<T> rotate_eighth(Complex<T> z) {
-  constexpr T h = T(0.70710678118654752440L);
-  if constexpr (dir == Direction::forward) return {(z.re + z.im) * h, (z.im - z.re) * h};
-  else return {(z.re - z.im) * h, (z.re + z.im) * h};
-}
-
-// Radix 8 = radix 2 over two radix-4 butterflies: E = DFT4 of the even inputs, O of the odd,
-// y_k = E_k + w(k, 8) O_k and y_{k+4} = E_k - w(k, 8) O_k; w(2, 8) = -i, w(3, 8) = -i w(1, 8).
-template <Direction dir, class T>
-FFT_HD inline void butterfly8(Complex<T>* a) {
-  Complex<T> e[4] = {a[0], a[2], a[4], a[6]};
-  Complex<T> o[4] = {a[1], a[3], a[5], a[7]};
-  butterfly4<dir>(e);
-  butterfly4<dir>(o);
-  o[1] = rotate_eighth<dir>(o[1]);
-  o[2] = rotate_forward<dir>(o[2]);
-  o[3] = rotate_forward<dir>(rotate_eighth<dir>(o[3]));
-  for (int k = 0; k < 4; ++k) {
-    a[k] = e[k] + o[k];
-    a[k + 4] = e[k] - o[k];
-  }
-}
+using radixn::rotate;  // z w(J, R) forward, z conj(w(J, R)) inverse: rotate<1, 4, dir> is -i forward
 
 // cos(2 pi / 3) = -1/2, sin(2 pi / 3) = sqrt(3)/2.
 template <Direction dir, class T>
 FFT_HD inline void butterfly3(Complex<T>* a) {
   constexpr T s60 = T(0.86602540378443864676L);
   const Complex<T> s = a[1] + a[2];
-  const Complex<T> d = rotate_forward<dir>(a[1] - a[2]) * s60;  // -i sin(2pi/3) d, forward
+  const Complex<T> d = rotate<1, 4, dir>(a[1] - a[2]) * s60;  // -i sin(2pi/3) d, forward
   const Complex<T> m = a[0] - s * T(0.5);
   a[0] = a[0] + s;
   a[1] = m + d;
@@ -89,8 +43,8 @@ FFT_HD inline void butterfly5(Complex<T>* a) {
   const Complex<T> s_2 = a[2] + a[3], d_2 = a[2] - a[3];
   const Complex<T> r1 = a[0] + s_1 * c1 + s_2 * c2;       // real-coefficient part of y1, y4
   const Complex<T> r2 = a[0] + s_1 * c2 + s_2 * c1;       // of y2, y3 (cos(8 pi/5) = c1)
-  const Complex<T> i1 = rotate_forward<dir>(d_1 * s1 + d_2 * s2);
-  const Complex<T> i2 = rotate_forward<dir>(d_1 * s2 - d_2 * s1);  // sin(8 pi/5) = -s1
+  const Complex<T> i1 = rotate<1, 4, dir>(d_1 * s1 + d_2 * s2);
+  const Complex<T> i2 = rotate<1, 4, dir>(d_1 * s2 - d_2 * s1);  // sin(8 pi/5) = -s1
   a[0] = a[0] + s_1 + s_2;
   a[1] = r1 + i1;
   a[4] = r1 - i1;
@@ -110,9 +64,9 @@ FFT_HD inline void butterfly7(Complex<T>* a) {
   const Complex<T> r1 = a[0] + s_1 * c1 + s_2 * c2 + s_3 * c3;
   const Complex<T> r2 = a[0] + s_1 * c2 + s_2 * c3 + s_3 * c1;
   const Complex<T> r3 = a[0] + s_1 * c3 + s_2 * c1 + s_3 * c2;
-  const Complex<T> i1 = rotate_forward<dir>(d_1 * s1 + d_2 * s2 + d_3 * s3);
-  const Complex<T> i2 = rotate_forward<dir>(d_1 * s2 - d_2 * s3 - d_3 * s1);
-  const Complex<T> i3 = rotate_forward<dir>(d_1 * s3 - d_2 * s1 + d_3 * s2);
+  const Complex<T> i1 = rotate<1, 4, dir>(d_1 * s1 + d_2 * s2 + d_3 * s3);
+  const Complex<T> i2 = rotate<1, 4, dir>(d_1 * s2 - d_2 * s3 - d_3 * s1);
+  const Complex<T> i3 = rotate<1, 4, dir>(d_1 * s3 - d_2 * s1 + d_3 * s2);
   a[0] = a[0] + s_1 + s_2 + s_3;
   a[1] = r1 + i1;
   a[6] = r1 - i1;
@@ -149,18 +103,13 @@ constexpr long double turn_cos_sin(unsigned e, unsigned r, bool sine) {
   return sum;
 }
 
-// z w(E, R) forward, z conj(w(E, R)) inverse. A multiple of an eighth of a turn costs a swap and
-// signs (and two multiplies for the odd eighths); any other angle a complex multiply.
+// z w(E, R) forward, z conj(w(E, R)) inverse. A multiple of an eighth of a turn is 09's rotation
+// (a swap and signs, and two multiplies for the odd eighths); any other angle a complex multiply.
 template <unsigned E, unsigned R, Direction dir, class T>
 FFT_HD inline Complex<T> times_root(Complex<T> z) {
   constexpr unsigned e = E % R;
-  if constexpr (e == 0) {
-    return z;
-  } else if constexpr ((8 * e) % R == 0) {
-    constexpr unsigned eighths = 8 * e / R;
-    if constexpr (eighths % 2 == 1) z = rotate_eighth<dir>(z);
-    static_for<eighths / 2>([&](auto) { z = rotate_forward<dir>(z); });
-    return z;
+  if constexpr ((8 * e) % R == 0) {
+    return rotate<8 * e / R, 8, dir>(z);
   } else {
     constexpr T c = T(turn_cos_sin(e, R, false)), s = T(turn_cos_sin(e, R, true));
     return z * Complex<T>{c, dir == Direction::forward ? -s : s};
@@ -217,7 +166,7 @@ FFT_HD inline void butterfly_odd(Complex<T>* a) {
       r = r + s[j] * c;
       i = i + d[j] * sn;
     });
-    i = rotate_forward<dir>(i);
+    i = rotate<1, 4, dir>(i);
     a[m] = r + i;
     a[R - m] = r - i;
   });
@@ -226,12 +175,10 @@ FFT_HD inline void butterfly_odd(Complex<T>* a) {
 
 template <unsigned R, Direction dir, class T>
 FFT_HD inline void butterfly(Complex<T>* a) {
-  if constexpr (R == 2) butterfly2<dir>(a);
+  if constexpr (R == 2 || R == 4 || R == 8) radixn::dft<R, T, dir>(a);
   else if constexpr (R == 3) butterfly3<dir>(a);
-  else if constexpr (R == 4) butterfly4<dir>(a);
   else if constexpr (R == 5) butterfly5<dir>(a);
   else if constexpr (R == 7) butterfly7<dir>(a);
-  else if constexpr (R == 8) butterfly8<dir>(a);
   else if constexpr (R == 6) butterfly_split<3, 2, dir>(a);
   else if constexpr (R == 9) butterfly_split<3, 3, dir>(a);
   else if constexpr (R == 10) butterfly_split<5, 2, dir>(a);
