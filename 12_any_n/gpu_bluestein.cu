@@ -103,6 +103,22 @@ dim3 grid_of(std::size_t points, std::size_t batch) {
   return dim3(static_cast<unsigned>((points + kThreadsEw - 1) / kThreadsEw), static_cast<unsigned>(std::min<std::size_t>(batch, 65535)));
 }
 
+// K = FFT_M(b), b = conj(c) / M wrapped around M (bluestein_filter), computed by 09's double
+// plan whatever T is and rounded to T once, as the CPU plan's filter (bluestein.hpp): a float FFT
+// of M would add its own rounding error to every product of the convolution.
+template <class T>
+std::vector<Complex<T>> filter_spectrum(std::size_t n, std::size_t m, cudaStream_t stream) {
+  const std::vector<Complex<double>> b = bluestein_filter<double>(n, m);
+  cuda::DeviceBuffer<Complex<double>> k(m);
+  k.upload(std::span<const Complex<double>>(b.data(), b.size()));
+  radixn::Plan<double>(m, 1, stream).execute(k.data(), k.data(), Direction::forward);
+  COURSE_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const std::vector<Complex<double>> spectrum = k.to_host();
+  std::vector<Complex<T>> rounded(m);
+  for (std::size_t j = 0; j < m; ++j) rounded[j] = Complex<T>(spectrum[j]);
+  return rounded;
+}
+
 }  // namespace
 
 template <class T>
@@ -113,26 +129,22 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
   std::size_t free_bytes = 0, total_bytes = 0;
   cuda::require_supported_gpu(chapter);
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  // work (batch M), a second batch M (09's scratch or the fused passes' spare), the chirp and K.
+  // work (batch M), a second batch M (09's scratch or the fused passes' spare), the chirp and K,
+  // and while the plan is made K in double.
   // In long double: a batch near 2^64 / M would wrap a size_t product around.
-  const long double need = (2.0L * batch * m_ + n + m_) * sizeof(Complex<T>);
+  const long double need = (2.0L * batch * m_ + n + m_) * sizeof(Complex<T>) + m_ * sizeof(Complex<double>);
   if (need > static_cast<long double>(free_bytes))
     refuse_size(chapter, n, "times batch = " + std::to_string(batch) + " needs " + std::to_string(static_cast<unsigned long long>(need / 1048576)) +
                                 " MiB for Bluestein's convolutions of M = " + std::to_string(m_) + " points, above the " +
                                 std::to_string(free_bytes >> 20) + " MiB free on the GPU",
                 "a smaller batch");
-  // The chirp (bluestein_chirp: n^2 taken modulo 2N in integers) and b = conj(c) / M wrapped
-  // around M, from the double chirp (the inverse's 1/M folded in; M a power of two, exact).
+  // The chirp (bluestein_chirp: n^2 taken modulo 2N in integers) and K, the FFT of b (filter_spectrum).
   const std::vector<Complex<T>> c = bluestein_chirp<T>(n);
-  const std::vector<Complex<T>> b = bluestein_filter<T>(n, m_);
   chirp_ = cuda::DeviceBuffer<Complex<T>>(n);
   chirp_.upload(std::span<const Complex<T>>(c.data(), c.size()));
+  const std::vector<Complex<T>> k = filter_spectrum<T>(n, m_, stream_);
   filter_ = cuda::DeviceBuffer<Complex<T>>(m_);
-  filter_.upload(std::span<const Complex<T>>(b.data(), b.size()));
-  {
-    radixn::Plan<T> once(m_, 1, stream_);
-    once.execute(filter_.data(), filter_.data(), Direction::forward);
-  }
+  filter_.upload(std::span<const Complex<T>>(k.data(), k.size()));
   const auto limit = shared_limit();
   if (m_ <= bluestein_block_points<T>(limit.bytes)) {  // as route_for (gpu_route.hpp)
     // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU from

@@ -140,15 +140,24 @@ void emulate_passes(std::size_t n, std::size_t batch, const Complex<T>* in, Comp
   }
 }
 
+// K = FFT_M(b) as the GPU plan makes it (filter_spectrum, gpu_bluestein.cu): in double whatever T
+// is, rounded to T once; here through the emulated double passes of M.
+template <class T>
+std::vector<Complex<T>> emulated_filter_spectrum(std::size_t n, std::size_t m) {
+  const std::vector<Complex<double>> b = bluestein_filter<double>(n, m);
+  std::vector<Complex<double>> spectrum(m);
+  emulate_passes<double>(m, 1, b.data(), spectrum.data(), Direction::forward);
+  std::vector<Complex<T>> k(m);
+  for (std::size_t j = 0; j < m; ++j) k[j] = Complex<T>(spectrum[j]);
+  return k;
+}
+
 // Bluestein in one block a transform batch (gpu_bluestein_block.hpp), as the GPU plan runs it for
-// M <= kBluesteinBlockPoints: through the compiled shape where one matches (M = 1024 .. 4096);
-// K from the emulated passes.
+// M <= kBluesteinBlockPoints: through the compiled shape where one matches (M = 1024 .. 4096).
 template <class T>
 void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
   const std::size_t m = convolution_length(n);
-  const std::vector<Complex<T>> b = bluestein_filter<T>(n, m), chirp = bluestein_chirp<T>(n);
-  std::vector<Complex<T>> k(m);
-  emulate_passes<T>(m, 1, b.data(), k.data(), Direction::forward);
+  const std::vector<Complex<T>> chirp = bluestein_chirp<T>(n), k = emulated_filter_spectrum<T>(n, m);
   PassTables<T> tables;
   const auto passes = make_passes<T>(m, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>));
   const MixedPassArgs<T> a = bind_pass<T>(passes.at(0), 0, 1, nullptr, nullptr, Direction::forward, tables.stage.data(), nullptr, nullptr);
@@ -169,9 +178,7 @@ template <class T>
 void emulate_bluestein_fused(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir,
                              int most_points = kLargestBlockPoints<T>) {
   const std::size_t m = convolution_length(n);
-  const std::vector<Complex<T>> b = bluestein_filter<T>(n, m), chirp = bluestein_chirp<T>(n);
-  std::vector<Complex<T>> k(m);
-  emulate_passes<T>(m, 1, b.data(), k.data(), Direction::forward);
+  const std::vector<Complex<T>> chirp = bluestein_chirp<T>(n), k = emulated_filter_spectrum<T>(n, m);
   PassTables<T> tables;
   const auto passes = make_passes<T>(m, batch, tables, 0, most_points);
   std::vector<Complex<T>> buffers[2] = {std::vector<Complex<T>>(m * batch), std::vector<Complex<T>>(m * batch)};
