@@ -1,6 +1,8 @@
 // The chapter's benchmark, an MPI program (mpirun -n P, one GPU per rank). For each size it
 // times, side by side in one run:
 //   13_multi_gpu/v1_plain, v2_overlap   this chapter's plan, and v1's steps one by one
+//   13_multi_gpu/v2_overlap/row_groups_1   v2 with step 1 in one piece (--row-groups 2,1: the
+//                                        first count is the plan's, the others are timed beside it)
 //   nccl/all_to_all                     the exchange of the same bytes alone: the roofline
 //   cufftxt/multi_gpu                   cuFFT's own multi-GPU transform on the same P GPUs
 //                                        (one process drives all of them, as cufftXt requires)
@@ -44,6 +46,7 @@ struct Args {
   bool profile = false;
   std::vector<int> log2_n1 = {0};  // 0: the plan's own split
   int chunks = 4;
+  std::vector<int> row_groups = {2, 1};  // overlap: the first is the plan's, the others are timed beside it
 };
 
 std::vector<int> parse_ints(const std::string& s) {
@@ -71,6 +74,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--profile") a.profile = true;
     else if (k == "--log2-n1") a.log2_n1 = parse_ints(next());
     else if (k == "--chunks") a.chunks = std::stoi(next());
+    else if (k == "--row-groups") a.row_groups = parse_ints(next());
     else throw std::invalid_argument("bench_13_multi_gpu: unknown argument " + k);
   }
   return a;
@@ -103,13 +107,23 @@ std::string tag(std::size_t n, int gpus) {
   return std::string(precision_name<T>()) + "/N:" + std::to_string(n) + "/gpus:" + std::to_string(gpus);
 }
 
+// The plain variant once, then the overlapped one for every row-group count asked for.
+std::vector<std::pair<Variant, int>> variants(const Args& a) {
+  std::vector<std::pair<Variant, int>> v{{Variant::plain, 1}};
+  for (int g : a.row_groups) v.emplace_back(Variant::overlap, g);
+  return v;
+}
+
 template <class T>
 void bench_chapter(const Communicator& comm, std::size_t n, const Args& a) {
   const int p = comm.ranks();
   for (int log2_n1 : a.log2_n1)
-  for (Variant v : {Variant::plain, Variant::overlap}) {
-    Plan<T> plan(comm, n, {v, a.chunks, log2_n1});
-    const std::string split = log2_n1 > 0 ? "/n1:" + std::to_string(plan.split().n1) : "";
+  for (auto [v, groups] : variants(a)) {
+    Plan<T> plan(comm, n, {v, a.chunks, log2_n1, groups});
+    // Row groups other than the first listed are named by their count (no colon: the tables
+    // read name:value fields as sizes).
+    const std::string split = (log2_n1 > 0 ? "/n1:" + std::to_string(plan.split().n1) : "") +
+                              (v == Variant::overlap && groups != a.row_groups.front() ? "/row_groups_" + std::to_string(plan.split().row_groups) : "");
     if (comm.rank() == 0) std::printf("%s\n", plan.describe().c_str());
     cuda::DeviceBuffer<Complex<T>> x(plan.local_size()), y(plan.local_size());
     COURSE_CUDA_CHECK(cudaMemset(x.data(), 0x3c, x.bytes()));
@@ -119,7 +133,7 @@ void bench_chapter(const Communicator& comm, std::size_t n, const Args& a) {
     };
     if (a.profile) {
       for (int i = 0; i < 3; ++i) {
-        nvtxRangePushA((std::string(to_string(v)) + " forward").c_str());
+        nvtxRangePushA((std::string(to_string(v)) + split + " forward").c_str());
         run();
         nvtxRangePop();
       }

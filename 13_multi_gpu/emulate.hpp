@@ -22,6 +22,7 @@ namespace course::multigpu {
 struct SlabIndex {
   static std::int64_t pack(const Split& s, std::int64_t a, std::int64_t k1) { return pack_index(s, a, k1); }
   static Message msg(const Split& s, std::int64_t from, std::int64_t to, std::int64_t c) { return message(s, from, to, c); }
+  static Message part(const Split& s, const Message& m, std::int64_t g) { return message_part(s, m, g); }
   static std::int64_t column_in(const Split& s, std::int64_t c, std::int64_t n2, std::int64_t kc) { return step4_input(s, c, n2, kc); }
 };
 
@@ -45,8 +46,9 @@ std::vector<std::vector<Complex<T>>> emulate(Kind kind, const Split& forward_spl
     // there; test_13_emulated checks that this stepping lands where pack_index says.
     const auto rank = static_cast<std::int64_t>(r);
     const std::vector<Complex<T>> w = rows(blocks[r]);
+    for (std::int64_t grp = 0; grp < s.row_groups; ++grp)
     for (std::int64_t c = 0; c < s.chunks; ++c)
-      for (std::int64_t a = 0; a < s.rows(); ++a)
+      for (std::int64_t a = grp * s.group_rows(); a < (grp + 1) * s.group_rows(); ++a)  // the kernel's rows for group grp
         for (std::int64_t d = 0; d < s.p; ++d)
           for (std::int64_t b = 0; b < g.blocks; ++b)
             for (std::int64_t t = 0; t < g.threads; ++t) {
@@ -63,11 +65,12 @@ std::vector<std::vector<Complex<T>>> emulate(Kind kind, const Split& forward_spl
               }
             }
   }
-  // Step 3: every message of every chunk, as NCCL would deliver it.
+  // Step 3: every message of every chunk and row group, as NCCL would deliver it.
+  for (std::int64_t grp = 0; grp < s.row_groups; ++grp)
   for (std::int64_t c = 0; c < s.chunks; ++c)
     for (std::size_t from = 0; from < P; ++from)
       for (std::size_t to = 0; to < P; ++to) {
-        const Message m = Index::msg(s, static_cast<std::int64_t>(from), static_cast<std::int64_t>(to), c);
+        const Message m = Index::part(s, Index::msg(s, static_cast<std::int64_t>(from), static_cast<std::int64_t>(to), c), grp);
         for (std::int64_t i = 0; i < m.count; ++i)
           recv[to][static_cast<std::size_t>(m.recv_offset + i)] = send[from][static_cast<std::size_t>(m.send_offset + i)];
       }

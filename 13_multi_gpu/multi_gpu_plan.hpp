@@ -29,7 +29,8 @@ namespace course::multigpu {
 
 // plain: the steps one after another on one stream. overlap: the exchange cut into `chunks`
 // chunks on a second stream: chunk c moves while chunk c + 1 is packed and chunk c - 1's
-// column FFTs run.
+// column FFTs run; and step 1 cut into `row_groups` groups of rows, so that the first chunk
+// leaves after the first group's row FFTs, while the next group's run.
 enum class Variant { plain, overlap };
 inline const char* to_string(Variant v) { return v == Variant::plain ? "v1_plain" : "v2_overlap"; }
 
@@ -37,6 +38,7 @@ struct Options {
   Variant variant = Variant::plain;
   int chunks = 4;   // overlap only; at most N1/P (it is lowered to that, and describe() says so)
   int log2_n1 = 0;  // 1D: N1 = 2^log2_n1 instead of the squarest split (0), for measuring splits
+  int row_groups = 2;  // overlap only; at most the rows a GPU holds (lowered likewise)
 };
 
 template <class T>
@@ -63,7 +65,7 @@ class Plan {
  private:
   struct Steps;  // the local FFT plans of one direction (transpose_fft.cu)
   void build(std::size_t n1, std::size_t n2, Options options);
-  void exchange(const Split& s, std::int64_t chunk, cudaStream_t st);
+  void exchange(const Split& s, std::int64_t chunk, std::int64_t group, cudaStream_t st);
   static std::int64_t global_index_of(Kind k, const Split& s, bool fwd, bool in, int r, std::int64_t j) {
     return course::multigpu::global_index(k, s, fwd, in, r, j);
   }
@@ -77,7 +79,7 @@ class Plan {
   cuda::DeviceBuffer<Complex<double>> twiddle_lo_, twiddle_hi_;  // 1D: step 2's tables (slabs.hpp TwiddleTables)
   int twiddle_log_lo_ = 0;
   cudaStream_t stream_ = nullptr, comm_stream_ = nullptr;
-  std::vector<cudaEvent_t> packed_, arrived_;  // per chunk (overlapped variant)
+  std::vector<cudaEvent_t> packed_, arrived_;  // per chunk and row group, per chunk (overlapped variant)
 };
 
 extern template class Plan<float>;

@@ -12,10 +12,13 @@ rows = db.execute("select start, end, streamId, shortName from CUPTI_ACTIVITY_KI
 mem = db.execute("select start, end, streamId from CUPTI_ACTIVITY_KIND_MEMCPY order by start").fetchall()
 ev = [(s, e, st, names.get(n, str(n))) for s, e, st, n in rows] + [(s, e, st, "memcpy D2D") for s, e, st in mem]
 ev.sort()
-# NVTX ranges: the last "v2_overlap forward" and the last "v1_plain forward"
+# NVTX ranges: the last of each variant's
 nv = db.execute("select start, end, text from NVTX_EVENTS where text is not null order by start").fetchall()
-for label in ("v1_plain forward", "v2_overlap forward"):
-    r = [x for x in nv if x[2] == label][-1]
+for label in ("v1_plain forward", "v2_overlap forward", "v2_overlap/row_groups_1 forward"):
+    r = [x for x in nv if x[2] == label]
+    if not r:  # v2 with one row group is traced only where the benchmark ran it
+        continue
+    r = r[-1]
     t0 = r[0]
     print(f"== {label}: NVTX range {(r[1]-r[0])/1e6:.3f} ms; kernels (stream, start ms, duration ms, name)")
     for s, e, st, n in ev:

@@ -10,7 +10,9 @@
 //   step 4  every rank: its N1/P columns, transposed so that each lies contiguous, then N2-point
 //           FFTs along them
 // The exchange can be cut into C chunks of columns; chunk c's step 4 runs as soon as chunk c
-// has arrived, while chunk c + 1 is still on the wire (the overlapped variant).
+// has arrived, while chunk c + 1 is still on the wire (the overlapped variant). Step 1 and the
+// exchange can be cut into G groups of rows as well, so that the first message leaves after
+// 1/G of the row FFTs instead of all of them.
 #pragma once
 
 #include <cstdint>
@@ -33,11 +35,11 @@ FFT_HD inline int log2_of(std::int64_t d) {
 FFT_HD inline std::int64_t quot(std::int64_t x, std::int64_t d) { return x >> log2_of(d); }
 FFT_HD inline std::int64_t rem(std::int64_t x, std::int64_t d) { return x & (d - 1); }
 
-// One rank's share of an N1 x N2 split over P ranks, with the exchange cut into C chunks. P and
-// C are powers of two too (the plan refuses other P), so these quotients are shifts as well: a
+// One rank's share of an N1 x N2 split over P ranks, with the exchange cut into C chunks of
+// columns and G row groups (row_groups) of its step-1 rows. P, C and G are powers of two too (the plan refuses other P), so these quotients are shifts as well: a
 // kernel that called n1 / p would pay a 64-bit division in every thread.
 struct Split {
-  std::int64_t n1 = 1, n2 = 1, p = 1, chunks = 1;
+  std::int64_t n1 = 1, n2 = 1, p = 1, chunks = 1, row_groups = 1;
 
   FFT_HD std::int64_t n() const { return n1 * n2; }
   FFT_HD std::int64_t rows() const { return quot(n2, p); }       // slab rows a rank holds in step 1
@@ -46,8 +48,9 @@ struct Split {
   FFT_HD std::int64_t local() const { return rows() * n1; }      // N / P points on every rank
   FFT_HD std::int64_t tile() const { return rows() * cols(); }   // points a rank sends each peer
   FFT_HD std::int64_t chunk_tile() const { return rows() * chunk_cols(); }
+  FFT_HD std::int64_t group_rows() const { return quot(rows(), row_groups); }  // step-1 rows of a group
   // The inverse runs the same steps with the roles of N1 and N2 swapped (see global_index).
-  FFT_HD Split swapped() const { return {n2, n1, p, chunks}; }
+  FFT_HD Split swapped() const { return {n2, n1, p, chunks, row_groups}; }
 };
 
 // The 1D split of N = 2^k: N1 = 2^ceil(k/2) >= N2 = 2^floor(k/2), as square as 2^k allows,
@@ -149,6 +152,14 @@ struct Message {
 };
 FFT_HD inline Message message(const Split& s, std::int64_t from, std::int64_t to, std::int64_t c) {
   return {to * s.tile() + c * s.chunk_tile(), c * s.n2 * s.chunk_cols() + from * s.chunk_tile(), s.chunk_tile()};
+}
+// The part of message m that carries row group g (rows g G' .. (g + 1) G' - 1, G' = group_rows()).
+// A chunk's message is row-major (a, kc) in the send buffer and in the receive buffer alike, so
+// the group's rows are one contiguous piece of it on both sides: it can leave as soon as those
+// rows are packed.
+FFT_HD inline Message message_part(const Split& s, const Message& m, std::int64_t g) {
+  const std::int64_t skip = g * s.group_rows() * s.chunk_cols();
+  return {m.send_offset + skip, m.recv_offset + skip, s.group_rows() * s.chunk_cols()};
 }
 
 // Step 4 reads column kc of chunk c as N2 points at stride N1/(P C) (step4_input) and first

@@ -1,7 +1,7 @@
 // The multi-GPU transform emulated on the CPU (emulate.hpp: ranks are arrays, messages are
 // copies), through the index maps the GPU path runs: the shared conformance suite in 1D on
-// P = 1, 2, 4 and 8 ranks, 2D against the reference, every chunk count, and two planted
-// mistakes that must fail. CI runs this; it needs no GPU, MPI or NCCL.
+// P = 1, 2, 4 and 8 ranks, 2D against the reference, every chunk count and row grouping, and
+// three planted mistakes that must fail. CI runs this; it needs no GPU, MPI or NCCL.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -19,16 +19,18 @@ using namespace course::multigpu;
 namespace {
 
 template <class T, class Index = SlabIndex>
-void emulated_1d(std::span<const Complex<T>> x, std::span<Complex<T>> y, std::int64_t p, std::int64_t chunks, Direction dir) {
-  const Split s = split_1d(static_cast<std::int64_t>(x.size()), p, chunks);
+void emulated_1d(std::span<const Complex<T>> x, std::span<Complex<T>> y, std::int64_t p, std::int64_t chunks, Direction dir,
+                 std::int64_t groups = 1) {
+  Split s = split_1d(static_cast<std::int64_t>(x.size()), p, chunks);
+  s.row_groups = groups;
   collect<T>(Kind::one_d, s, dir, emulate<T, Index>(Kind::one_d, s, deal<T>(Kind::one_d, s, dir, x), dir), y);
 }
 
 template <class T, class Index = SlabIndex>
-double error_1d(std::size_t n, std::int64_t p, std::int64_t chunks, std::uint64_t seed) {
+double error_1d(std::size_t n, std::int64_t p, std::int64_t chunks, std::uint64_t seed, std::int64_t groups = 1) {
   const auto x = random_uniform<T>(n, seed);
   std::vector<Complex<T>> y(n);
-  emulated_1d<T, Index>(x, y, p, chunks, Direction::forward);
+  emulated_1d<T, Index>(x, y, p, chunks, Direction::forward, groups);
   return rel_l2_error<T, long double>(y, reference_dft<T>(x, n, 1, Direction::forward));
 }
 
@@ -36,6 +38,12 @@ double error_1d(std::size_t n, std::int64_t p, std::int64_t chunks, std::uint64_
 struct WrongBlock : SlabIndex {  // every message lands in the next sender's block
   static Message msg(const Split& s, std::int64_t from, std::int64_t to, std::int64_t c) {
     return message(s, (from + 1) % s.p, to, c);
+  }
+};
+struct WrongGroup : SlabIndex {  // every row group lands where the first group's rows go
+  static Message part(const Split& s, const Message& m, std::int64_t g) {
+    const Message right = message_part(s, m, g);
+    return {right.send_offset, message_part(s, m, 0).recv_offset, right.count};
   }
 };
 struct WrongColumn : SlabIndex {  // the pack sends column k1 to the next peer's block
@@ -47,10 +55,11 @@ struct WrongColumn : SlabIndex {  // the pack sends column k1 to the next peer's
 TEST_CASE("every layout is a permutation, and the inverse reads what the forward writes", "[emulated]") {
   for (std::int64_t p : {1, 2, 4, 8})
     for (std::int64_t k = 2; k <= 12; ++k) {
-      for (std::int64_t chunks : {1, 2, 4}) {
-        const Split s = split_1d(std::int64_t{1} << k, p, chunks);
-        if (s.n1 % (p * chunks) != 0 || s.n2 % (p * chunks) != 0) continue;
-        INFO("N = 2^" << k << ", P = " << p << ", C = " << chunks);
+      for (auto [chunks, groups] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {2, 1}, {4, 1}, {1, 2}, {4, 2}, {2, 4}}) {
+        Split s = split_1d(std::int64_t{1} << k, p, chunks);
+        s.row_groups = groups;
+        if (s.n1 % (p * chunks * groups) != 0 || s.n2 % (p * chunks * groups) != 0) continue;
+        INFO("N = 2^" << k << ", P = " << p << ", C = " << chunks << ", G = " << groups);
         for (Kind kind : {Kind::one_d, Kind::two_d})
           for (bool input : {true, false}) {
             std::set<std::int64_t> seen;
@@ -72,6 +81,22 @@ TEST_CASE("every layout is a permutation, and the inverse reads what the forward
             for (std::int64_t a = 0; a < s.rows(); ++a)
               for (std::int64_t kc = 0; kc < s.chunk_cols(); ++kc)
                 REQUIRE(pack_index(s, a, run_column(s, d, c, kc)) == pack_index(s, a, run_column(s, d, c, 0)) + kc);
+        // Each part of a message carries exactly its row group: point (a, kc) of the rows the
+        // pack of group g writes for peer `to` is in the part's send span, and lands in the
+        // part's receive span where step 4 reads row n2 = from N2/P + a of chunk c.
+        for (std::int64_t c = 0; c < s.chunks; ++c)
+          for (std::int64_t from = 0; from < p; ++from)
+            for (std::int64_t to = 0; to < p; ++to)
+              for (std::int64_t g = 0; g < s.row_groups; ++g) {
+                const Message part = message_part(s, message(s, from, to, c), g);
+                REQUIRE(part.count == s.group_rows() * s.chunk_cols());
+                for (std::int64_t i = 0; i < s.group_rows(); ++i)
+                  for (std::int64_t kc = 0; kc < s.chunk_cols(); ++kc) {
+                    const std::int64_t a = g * s.group_rows() + i, at = i * s.chunk_cols() + kc;
+                    REQUIRE(pack_index(s, a, run_column(s, to, c, kc)) == part.send_offset + at);
+                    REQUIRE(step4_input(s, c, from * s.rows() + a, kc) == part.recv_offset + at);
+                  }
+              }
         // The transpose steps from a tile's corner by step4_input_row / step4_output_row.
         for (std::int64_t c = 0; c < s.chunks; ++c)
           for (std::int64_t n2 = 0; n2 < s.n2; ++n2)
@@ -85,17 +110,17 @@ TEST_CASE("every layout is a permutation, and the inverse reads what the forward
 
 TEMPLATE_TEST_CASE("1D on P emulated ranks passes the conformance suite", "[emulated]", float, double) {
   for (std::int64_t p : {1, 2, 4, 8})
-    for (std::int64_t chunks : {1, 4}) {
+    for (auto [chunks, groups] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {4, 1}, {4, 2}}) {
       conformance::Config cfg;
       for (std::size_t n = static_cast<std::size_t>(std::max<std::int64_t>(4, p * p)); n <= (1u << 12); n *= 2) {
         const Split s = split_1d(static_cast<std::int64_t>(n), p, chunks);
-        if (s.n1 % (p * chunks) == 0 && s.n2 % (p * chunks) == 0) cfg.sizes.push_back(n);
+        if (s.n1 % (p * chunks * groups) == 0 && s.n2 % (p * chunks * groups) == 0) cfg.sizes.push_back(n);
       }
       if (cfg.sizes.empty()) continue;
       cfg.refuse_batch_zero = false;  // the emulation has no plan to refuse with
-      auto fn = [p, chunks](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t, std::size_t,
-                            Direction dir) { emulated_1d<TestType>(in, out, p, chunks, dir); };
-      INFO("P = " << p << ", chunks = " << chunks);
+      auto fn = [p, chunks, groups](std::span<const Complex<TestType>> in, std::span<Complex<TestType>> out, std::size_t, std::size_t,
+                                    Direction dir) { emulated_1d<TestType>(in, out, p, chunks, dir, groups); };
+      INFO("P = " << p << ", chunks = " << chunks << ", row groups = " << groups);
       require_conformance(conformance::check_conformance<TestType>(fn, cfg));
     }
 }
@@ -121,7 +146,7 @@ TEMPLATE_TEST_CASE("2D by slabs on P emulated ranks agrees with the reference bo
     }
 }
 
-TEST_CASE("a planted wrong block or column index fails the comparison", "[emulated]") {
+TEST_CASE("a planted wrong block, row group or column index fails the comparison", "[emulated]") {
   const std::uint64_t seed = fresh_seed();
   INFO("COURSE_SEED=" << seed);
   for (std::int64_t p : {2, 4}) {
@@ -129,6 +154,8 @@ TEST_CASE("a planted wrong block or column index fails the comparison", "[emulat
     CHECK(error_1d<double>(n, p, 1, seed) < tolerance<double>(n));
     CHECK(error_1d<double, WrongBlock>(n, p, 1, seed) > 0.1);
     CHECK(error_1d<double, WrongBlock>(n, p, 4, seed) > 0.1);
+    CHECK(error_1d<double>(n, p, 4, seed, 2) < tolerance<double>(n));
+    CHECK(error_1d<double, WrongGroup>(n, p, 4, seed, 2) > 0.1);
     CHECK(error_1d<double, WrongColumn>(n, p, 1, seed) > 0.1);
   }
 }
@@ -195,8 +222,8 @@ TEST_CASE("the pack's threads cover each run once and its table twiddles are exa
 TEST_CASE("1D emulated with 8 points a pack thread agrees with FFTW", "[emulated]") {
   const std::uint64_t seed = fresh_seed();
   INFO("COURSE_SEED=" << seed);
-  for (std::int64_t chunks : {1, 2}) {
-    const Split s{8192, 4, 2, chunks};  // N = 2^15, runs of 2^12 or 2^11: 2 or 1 blocks of 256 threads x 8 points
+  for (auto [chunks, groups] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {2, 2}}) {
+    const Split s{8192, 4, 2, chunks, groups};  // N = 2^15, runs of 2^12 or 2^11: 2 or 1 blocks of 256 threads x 8 points
     const auto n = static_cast<std::size_t>(s.n());
     REQUIRE(pack_shape(s).points == 8);
     const auto x = random_uniform<double>(n, seed);

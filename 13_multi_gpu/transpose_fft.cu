@@ -13,9 +13,9 @@
 
 namespace course::multigpu {
 
-// Step 2 for chunk c: multiply by the twiddle w(n2 k1, N) (1D only: a 2D transform has none
-// between its row and column FFTs) and store the point where the exchange sends it. Row a of
-// the slab is blockIdx.y; blockIdx.x picks the peer d and a piece of its run of columns
+// Step 2 for chunk c of row group grp: multiply by the twiddle w(n2 k1, N) (1D only: a 2D
+// transform has none between its row and column FFTs) and store the point where the exchange
+// sends it. Row a of the group is blockIdx.y; blockIdx.x picks the peer d and a piece of its run of columns
 // (slabs.hpp pack_shape). The maps are called once, at the thread's first point; its other
 // points are u x threads further on both sides, so a warp reads 32 consecutive points and writes
 // 32 consecutive points. A thread loads all its points before it stores any, so that they are
@@ -30,10 +30,11 @@ template <class T, bool TWIDDLE>
 __global__ void __launch_bounds__(kPackThreads, kPackBlocksPerSm<T>) twiddle_and_pack(const Complex<T>* __restrict__ slab,
                                                                                      Complex<T>* __restrict__ send, Split s, PackShape g,
                                                                                      TwiddleTables tw, std::int64_t rank, std::int64_t c,
-                                                                                     bool inverse) {
+                                                                                     std::int64_t grp, bool inverse) {
   const std::int64_t d = quot(blockIdx.x, g.blocks), kc = pack_first(g, rem(blockIdx.x, g.blocks), threadIdx.x);
   const std::int64_t k1 = run_column(s, d, c, kc);  // the thread's first point's column
-  for (std::int64_t a = blockIdx.y; a < s.rows(); a += gridDim.y) {
+  const std::int64_t end = (grp + 1) * s.group_rows();
+  for (std::int64_t a = grp * s.group_rows() + blockIdx.y; a < end; a += gridDim.y) {
     const Complex<T>* from = slab + a * s.n1 + k1;
     Complex<T>* to = send + pack_index(s, a, k1);
     Complex<T> v[kPackPoints];
@@ -101,7 +102,7 @@ __global__ void __launch_bounds__(kTile * kTileRows) transpose_chunk(const Compl
 template <class T>
 struct Plan<T>::Steps {
   Split split;
-  std::unique_ptr<clusters::FastestPlan<T>> rows;     // step 1: N2/P contiguous N1-point FFTs
+  std::unique_ptr<clusters::FastestPlan<T>> rows;     // step 1: N2/(P G) contiguous N1-point FFTs, a row group
   std::unique_ptr<clusters::FastestPlan<T>> columns;  // step 4: N1/(P C) contiguous N2-point FFTs
 };
 
@@ -112,17 +113,18 @@ ncclDataType_t nccl_real<float>() { return ncclFloat; }
 template <>
 ncclDataType_t nccl_real<double>() { return ncclDouble; }
 
-// Step 3 for one chunk: a message to every rank and one from every rank, grouped so that NCCL
-// runs them all at once. The block a rank keeps for itself is a device copy.
+// Step 3 for chunk c of row group grp: a message to every rank and one from every rank, grouped
+// so that NCCL runs them all at once. The block a rank keeps for itself is a device copy, on
+// the local stream: on the exchange's stream it would wait its turn there, between NCCL's kernels.
 template <class T>
-void Plan<T>::exchange(const Split& s, std::int64_t c, cudaStream_t st) {
+void Plan<T>::exchange(const Split& s, std::int64_t c, std::int64_t grp, cudaStream_t st) {
   const int me = comm_.rank();
   check_nccl(ncclGroupStart(), "ncclGroupStart");
   for (int peer = 0; peer < comm_.ranks(); ++peer) {
-    const Message out = message(s, me, peer, c), in = message(s, peer, me, c);
+    const Message out = message_part(s, message(s, me, peer, c), grp), in = message_part(s, message(s, peer, me, c), grp);
     if (peer == me) {
       COURSE_CUDA_CHECK(cudaMemcpyAsync(recv_.data() + in.recv_offset, send_.data() + out.send_offset,
-                                        static_cast<std::size_t>(out.count) * sizeof(Complex<T>), cudaMemcpyDeviceToDevice, st));
+                                        static_cast<std::size_t>(out.count) * sizeof(Complex<T>), cudaMemcpyDeviceToDevice, stream_));
       continue;
     }
     const auto reals = static_cast<std::size_t>(2 * out.count);
@@ -138,26 +140,33 @@ void Plan<T>::execute(const Complex<T>* in, Complex<T>* out, Direction dir) {
   Steps& steps = forward ? *forward_ : *inverse_;
   const Split& s = steps.split;
   const bool overlap = variant_ == Variant::overlap;
-  // Step 1: FFTs along the slab's rows.
-  steps.rows->execute(in, work_.data(), dir);
-  // Steps 2 and 3, chunk by chunk. Plain: one chunk, all on one stream. Overlapped: chunk c's
-  // exchange runs on its own stream as soon as chunk c is packed, while c + 1 is packed.
   const PackShape g = pack_shape(s);
   const dim3 threads(static_cast<unsigned>(g.threads));
-  const dim3 blocks(static_cast<unsigned>(s.p * g.blocks), static_cast<unsigned>(std::min<std::int64_t>(s.rows(), 65535)));
+  const dim3 blocks(static_cast<unsigned>(s.p * g.blocks), static_cast<unsigned>(std::min<std::int64_t>(s.group_rows(), 65535)));
   const TwiddleTables tw{twiddle_lo_.data(), twiddle_hi_.data(), twiddle_log_lo_};
-  for (std::int64_t c = 0; c < s.chunks; ++c) {
-    if (kind_ == Kind::one_d)
-      twiddle_and_pack<T, true><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, g, tw, comm_.rank(), c, !forward);
-    else
-      twiddle_and_pack<T, false><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, g, tw, comm_.rank(), c, !forward);
-    COURSE_CUDA_CHECK_LAUNCH();
-    if (overlap) {
-      COURSE_CUDA_CHECK(cudaEventRecord(packed_[static_cast<std::size_t>(c)], stream_));
-      COURSE_CUDA_CHECK(cudaStreamWaitEvent(comm_stream_, packed_[static_cast<std::size_t>(c)], 0));
+  const std::int64_t group_points = s.group_rows() * s.n1;
+  for (std::int64_t grp = 0; grp < s.row_groups; ++grp) {
+    // Step 1 for one row group: FFTs along its rows of the slab.
+    steps.rows->execute(in + grp * group_points, work_.data() + grp * group_points, dir);
+    // Steps 2 and 3, chunk by chunk. Plain: one chunk and one group, all on one stream.
+    // Overlapped: chunk c's exchange runs on its own stream as soon as chunk c is packed,
+    // while c + 1 is packed (and, after the group's last chunk, the next group's rows FFT).
+    for (std::int64_t c = 0; c < s.chunks; ++c) {
+      if (kind_ == Kind::one_d)
+        twiddle_and_pack<T, true><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, g, tw, comm_.rank(), c, grp, !forward);
+      else
+        twiddle_and_pack<T, false><<<blocks, threads, 0, stream_>>>(work_.data(), send_.data(), s, g, tw, comm_.rank(), c, grp, !forward);
+      COURSE_CUDA_CHECK_LAUNCH();
+      const auto e = static_cast<std::size_t>(grp * s.chunks + c);
+      if (overlap) {
+        COURSE_CUDA_CHECK(cudaEventRecord(packed_[e], stream_));
+        COURSE_CUDA_CHECK(cudaStreamWaitEvent(comm_stream_, packed_[e], 0));
+      }
+      exchange(s, c, grp, overlap ? comm_stream_ : stream_);
+      // The exchange stream runs in order, so the last group's part of chunk c arriving means
+      // every group's part has.
+      if (overlap && grp == s.row_groups - 1) COURSE_CUDA_CHECK(cudaEventRecord(arrived_[static_cast<std::size_t>(c)], comm_stream_));
     }
-    exchange(s, c, overlap ? comm_stream_ : stream_);
-    if (overlap) COURSE_CUDA_CHECK(cudaEventRecord(arrived_[static_cast<std::size_t>(c)], comm_stream_));
   }
   // Step 4, chunk by chunk: chunk c's columns wait for chunk c alone. The transpose writes into
   // work_, which every pack above has finished reading (they come first on this stream).
@@ -178,11 +187,12 @@ namespace {
 const std::string kChapter = "13_multi_gpu";
 constexpr unsigned kMaxLog2N = 34;  // 128 GiB of float: more than the GPUs of one host hold
 
-std::int64_t fitted_chunks(const Split& s, Variant v, int asked) {
+// The largest power of two <= asked that divides `parts` (the plain variant takes 1).
+std::int64_t fitted(std::int64_t parts, Variant v, int asked, const char* what) {
   if (v == Variant::plain) return 1;
-  if (asked < 1) throw size_error(kChapter + ": chunks = " + std::to_string(asked) + " refused: the overlapped variant needs at least 1");
-  std::int64_t c = 1;  // the largest power of two <= asked that divides N1/P
-  while (c * 2 <= asked && s.cols() % (c * 2) == 0) c *= 2;
+  if (asked < 1) throw size_error(kChapter + ": " + what + " = " + std::to_string(asked) + " refused: the overlapped variant needs at least 1");
+  std::int64_t c = 1;
+  while (c * 2 <= asked && parts % (c * 2) == 0) c *= 2;
   return c;
 }
 }  // namespace
@@ -225,7 +235,10 @@ void Plan<T>::build(std::size_t n1, std::size_t n2, Options options) {
                 "");
   variant_ = options.variant;
   split_ = {static_cast<std::int64_t>(n1), static_cast<std::int64_t>(n2), comm_.ranks(), 1};
-  split_.chunks = std::min(fitted_chunks(split_, variant_, options.chunks), fitted_chunks(split_.swapped(), variant_, options.chunks));
+  // Chunks divide the columns, row groups the rows, of the forward split and of the swapped one.
+  const std::int64_t fewest = std::min(split_.cols(), split_.rows());
+  split_.chunks = fitted(fewest, variant_, options.chunks, "chunks");
+  split_.row_groups = fitted(fewest, variant_, options.row_groups, "row_groups");
   // Three buffers of N/P points, plus the local plans' own scratch of about as much again.
   const std::size_t bytes = static_cast<std::size_t>(split_.local()) * sizeof(Complex<T>);
   std::size_t free_bytes = 0, total = 0;
@@ -241,7 +254,7 @@ void Plan<T>::build(std::size_t n1, std::size_t n2, Options options) {
   int least = 0, greatest = 0;
   COURSE_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
   COURSE_CUDA_CHECK(cudaStreamCreateWithPriority(&comm_stream_, cudaStreamNonBlocking, greatest));
-  packed_.resize(static_cast<std::size_t>(split_.chunks));
+  packed_.resize(static_cast<std::size_t>(split_.chunks * split_.row_groups));
   arrived_.resize(static_cast<std::size_t>(split_.chunks));
   for (auto& e : packed_) COURSE_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
   for (auto& e : arrived_) COURSE_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
@@ -261,7 +274,7 @@ void Plan<T>::build(std::size_t n1, std::size_t n2, Options options) {
   auto make_steps = [&](const Split& s) {
     auto st = std::make_unique<Steps>();
     st->split = s;
-    st->rows = std::make_unique<clusters::FastestPlan<T>>(static_cast<std::size_t>(s.n1), static_cast<std::size_t>(s.rows()), stream_);
+    st->rows = std::make_unique<clusters::FastestPlan<T>>(static_cast<std::size_t>(s.n1), static_cast<std::size_t>(s.group_rows()), stream_);
     st->columns = std::make_unique<clusters::FastestPlan<T>>(static_cast<std::size_t>(s.n2), static_cast<std::size_t>(s.chunk_cols()), stream_);
     return st;
   };
@@ -285,7 +298,8 @@ std::string Plan<T>::describe() const {
                                         : "2D " + std::to_string(s.n2) + " x " + std::to_string(s.n1)) +
                   " on P = " + std::to_string(s.p) + " GPUs: " + std::to_string(s.local()) + " points a GPU, " +
                   std::to_string(s.tile()) + " to each peer";
-  if (variant_ == Variant::overlap) d += " in " + std::to_string(s.chunks) + " chunks";
+  if (variant_ == Variant::overlap)
+    d += " in " + std::to_string(s.chunks) + " chunks of columns and " + std::to_string(s.row_groups) + " groups of rows";
   d += "\n  step 1 (rows): " + forward_->rows->describe();
   d += "\n  step 4 (columns): " + forward_->columns->describe();
   return d;
