@@ -198,8 +198,9 @@ struct MapError : std::out_of_range {
 };
 
 // The Index policy of emulate.hpp, made of the student's maps. An index outside a buffer is
-// thrown as a MapError (the emulation itself does not check).
-struct StudentIndex {
+// thrown as a MapError (the emulation itself does not check). The split into row groups is the
+// course's own (SlabIndex::part): the lab's splits have one group.
+struct StudentIndex : mg::SlabIndex {
   static i64 pack(const Split& s, i64 a, i64 k1) {
     const i64 i = LAB13_PACK(s, a, k1);
     if (i < 0 || i >= s.local())
