@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Lesson 13's figure: rank 0's kernels on their streams during one plain (v1) and one
-overlapped (v2) transform, drawn from the committed timeline text that
+"""Lesson 13's figure: rank 0's kernels on their streams during one plain (v1) and the
+overlapped (v2) transforms, drawn from the committed timeline text that
 13_multi_gpu/nsys_timeline.py printed from the Nsight Systems trace.
 
   tools/figure_13_timeline.py results/nvidia-h200-x4/profiles/nsys_13_timeline_p4_float_2e30.txt 13_multi_gpu/fig_timeline.png
@@ -21,7 +21,7 @@ LABELS = {"cluster_fft_kernel": "row / column FFTs (11's plan)", "twiddle_and_pa
 def parse(path):
     runs, current = {}, None
     for line in open(path):
-        m = re.match(r"== (\w+) forward: NVTX range ([\d.]+) ms", line)
+        m = re.match(r"== (\S+) forward: NVTX range ([\d.]+) ms", line)
         if m:
             current = m.group(1)
             runs[current] = (float(m.group(2)), [])
@@ -32,8 +32,13 @@ def parse(path):
     return runs
 
 
+# Panel order and titles: plain, then v2 before and after its row groups (one change a panel).
+ORDER = {"v1_plain": (0, "v1 plain"), "v2_overlap/row_groups_1": (1, "v2, step 1 whole"),
+         "v2_overlap": (2, "v2 overlap, step 1 in 2 row groups")}
+
+
 def main(src, dst):
-    runs = parse(src)
+    runs = dict(sorted(parse(src).items(), key=lambda kv: ORDER.get(kv[0], (9, kv[0]))[0]))
     fig, axes = plt.subplots(len(runs), 1, figsize=(9, 1.6 * len(runs) + 0.8), sharex=True)
     seen = set()
     for ax, (name, (total, kernels)) in zip(axes, runs.items()):
@@ -44,7 +49,7 @@ def main(src, dst):
             seen.add(kname)
             ax.barh(y, dur, left=start, color=COLOURS.get(kname, "grey"), edgecolor="white", label=label)
         ax.set_yticks(range(len(streams)), ["compute stream" if i == 0 else "exchange stream" for i in range(len(streams))])
-        ax.set_title(f"{name}: {total:.1f} ms (rank 0 of 4, float N = 2^30)", fontsize=10, loc="left")
+        ax.set_title(f"{ORDER.get(name, (9, name))[1]}: {total:.1f} ms (rank 0 of 4, float N = 2^30)", fontsize=10, loc="left")
     axes[-1].set_xlabel("ms from the start of execute()")
     fig.legend(loc="lower center", ncol=3, fontsize=8, frameon=False)
     fig.tight_layout(rect=(0, 0.12, 1, 1))

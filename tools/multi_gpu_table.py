@@ -5,7 +5,8 @@
   tools/multi_gpu_table.py results/<machine> --write 13_multi_gpu/README.md
         replace each block between <!-- table13 NAME --> and <!-- /table13 --> in that file
 
-Tables: 'versus' (ours against cufftXt and the exchange alone, per P, size and precision) and
+Tables: 'versus' (ours against cufftXt and the exchange alone, per P, size and precision; v2 with
+step 1 in one piece, --row-groups 1, where the run has it) and
 'scaling' (strong scaling at 2^28, weak scaling at 2^28 points a GPU, float) and 'ladder' (the\nroot README's row: the largest float size on the most GPUs).
 """
 import json
@@ -32,16 +33,17 @@ def log2(n):
 
 
 def versus(r):
-    lines = ["| precision | N | GPUs | v1 plain (ms) | v2 overlap (ms) | cufftXt (ms) | cufftXt / v2 | v1 / v2 | exchange alone (ms) |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
-    keys = sorted({(p, n, g) for (w, p, n, g) in r if w.startswith("13_multi_gpu/v2") and g > 1},
+    lines = ["| precision | N | GPUs | v1 plain (ms) | v2, step 1 whole (ms) | v2 overlap (ms) | cufftXt (ms) | cufftXt / v2 | v1 / v2 | exchange alone (ms) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    keys = sorted({(p, n, g) for (w, p, n, g) in r if w == "13_multi_gpu/v2_overlap" and g > 1},
                   key=lambda k: (k[0] != "float", k[2], k[1]))
     for p, n, g in keys:
         v1, v2 = r.get(("13_multi_gpu/v1_plain", p, n, g)), r[("13_multi_gpu/v2_overlap", p, n, g)]
+        whole = r.get(("13_multi_gpu/v2_overlap/row_groups_1", p, n, g))  # v2 before the row groups
         xt, ex = r.get(("cufftxt/multi_gpu", p, n, g)), r.get(("nccl/all_to_all", p, n, g))
         f = lambda x: f"{x:.2f}" if x else "-"
-        lines.append(f"| {p} | 2^{log2(n)} | {g} | {f(v1)} | {f(v2)} | {f(xt)} | {xt / v2:.2f}x | {v1 / v2:.2f}x | {f(ex)} |"
-                     if xt else f"| {p} | 2^{log2(n)} | {g} | {f(v1)} | {f(v2)} | - | - | {v1 / v2:.2f}x | {f(ex)} |")
+        lines.append(f"| {p} | 2^{log2(n)} | {g} | {f(v1)} | {f(whole)} | {f(v2)} | {f(xt)} | "
+                     + (f"{xt / v2:.2f}x" if xt else "-") + f" | {v1 / v2:.2f}x | {f(ex)} |")
     return "\n".join(lines)
 
 
@@ -66,8 +68,8 @@ def scaling(r, prec="float"):
 
 def ladder(r):
     """The README's row for chapter 13: the largest float size on the most GPUs measured."""
-    g = max(g for (w, p, n, g) in r if w.startswith("13_multi_gpu/v2"))
-    n = max(n for (w, p, n, gg) in r if w.startswith("13_multi_gpu/v2") and gg == g and p == "float")
+    g = max(g for (w, p, n, g) in r if w == "13_multi_gpu/v2_overlap")
+    n = max(n for (w, p, n, gg) in r if w == "13_multi_gpu/v2_overlap" and gg == g and p == "float")
     v1, v2 = r[("13_multi_gpu/v1_plain", "float", n, g)], r[("13_multi_gpu/v2_overlap", "float", n, g)]
     xt, ex = r.get(("cufftxt/multi_gpu", "float", n, g)), r.get(("nccl/all_to_all", "float", n, g))
     return ("| chapter | float N | GPUs | v1 plain (ms) | v2 overlap (ms) | cufftXt (ms) | cufftXt / v2 | exchange alone (ms) |\n"
