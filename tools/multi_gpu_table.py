@@ -15,6 +15,10 @@ import re
 import sys
 
 
+# The benchmark names of the chapter's two variants (bench_13_multi_gpu.cpp).
+V1, V2 = "13_multi_gpu/v1_plain", "13_multi_gpu/v2_overlap"
+
+
 def rows(folder):
     out = {}
     for path in sorted(pathlib.Path(folder).glob("bench_13_multi_gpu*.json")):
@@ -35,11 +39,11 @@ def log2(n):
 def versus(r):
     lines = ["| precision | N | GPUs | v1 plain (ms) | v2, step 1 whole (ms) | v2 overlap (ms) | cufftXt (ms) | cufftXt / v2 | v1 / v2 | exchange alone (ms) |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    keys = sorted({(p, n, g) for (w, p, n, g) in r if w == "13_multi_gpu/v2_overlap" and g > 1},
+    keys = sorted({(p, n, g) for (w, p, n, g) in r if w == V2 and g > 1},
                   key=lambda k: (k[0] != "float", k[2], k[1]))
     for p, n, g in keys:
-        v1, v2 = r.get(("13_multi_gpu/v1_plain", p, n, g)), r[("13_multi_gpu/v2_overlap", p, n, g)]
-        whole = r.get(("13_multi_gpu/v2_overlap/row_groups_1", p, n, g))  # v2 before the row groups
+        v1, v2 = r.get((V1, p, n, g)), r[(V2, p, n, g)]
+        whole = r.get((V2 + "/row_groups_1", p, n, g))  # v2 before the row groups
         xt, ex = r.get(("cufftxt/multi_gpu", p, n, g)), r.get(("nccl/all_to_all", p, n, g))
         f = lambda x: f"{x:.2f}" if x else "-"
         lines.append(f"| {p} | 2^{log2(n)} | {g} | {f(v1)} | {f(whole)} | {f(v2)} | {f(xt)} | "
@@ -50,11 +54,11 @@ def versus(r):
 def scaling(r, prec="float"):
     lines = ["| | GPUs | N | v2 overlap (ms) | speedup over 1 GPU | efficiency | cuFFT, 1 GPU (ms) | cufftXt (ms) |",
              "|---|---:|---|---:|---:|---:|---:|---:|"]
-    base = r.get(("13_multi_gpu/v2_overlap", prec, 1 << 28, 1))
+    base = r.get((V2, prec, 1 << 28, 1))
     one = r.get(("cufft/single_gpu", prec, 1 << 28, 1))
     for kind, sizes in (("strong", {1: 28, 2: 28, 4: 28}), ("weak", {1: 28, 2: 29, 4: 30})):
         for g, k in sizes.items():
-            t = r.get(("13_multi_gpu/v2_overlap", prec, 1 << k, g))
+            t = r.get((V2, prec, 1 << k, g))
             if t is None or base is None:
                 continue
             speed = base / t * ((1 << k) >> 28)  # weak: work grows with the GPUs
@@ -68,9 +72,9 @@ def scaling(r, prec="float"):
 
 def ladder(r):
     """The README's row for chapter 13: the largest float size on the most GPUs measured."""
-    g = max(g for (w, p, n, g) in r if w == "13_multi_gpu/v2_overlap")
-    n = max(n for (w, p, n, gg) in r if w == "13_multi_gpu/v2_overlap" and gg == g and p == "float")
-    v1, v2 = r[("13_multi_gpu/v1_plain", "float", n, g)], r[("13_multi_gpu/v2_overlap", "float", n, g)]
+    g = max(g for (w, p, n, g) in r if w == V2)
+    n = max(n for (w, p, n, gg) in r if w == V2 and gg == g and p == "float")
+    v1, v2 = r[(V1, "float", n, g)], r[(V2, "float", n, g)]
     xt, ex = r.get(("cufftxt/multi_gpu", "float", n, g)), r.get(("nccl/all_to_all", "float", n, g))
     return ("| chapter | float N | GPUs | v1 plain (ms) | v2 overlap (ms) | cufftXt (ms) | cufftXt / v2 | exchange alone (ms) |\n"
             "|---|---|---:|---:|---:|---:|---:|---:|\n"
