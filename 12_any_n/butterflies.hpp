@@ -87,20 +87,35 @@ FFT_HD inline void static_for(F&& f) {
   for_each_constant(f, std::make_integer_sequence<unsigned, N>{});
 }
 
-// cos (sine = false) or sin of 2 pi e / r, evaluated by the compiler: a Taylor series in long
-// double on the angle folded into [-pi, pi], where no term exceeds 6, so 18 of long double's
-// 19 digits survive. The composite radices and butterfly_odd below use it; test_any_n checks them.
-constexpr long double turn_cos_sin(unsigned e, unsigned r, bool sine) {
-  constexpr long double pi = 3.14159265358979323846264338327950288L;
-  long double x = 2 * pi * static_cast<long double>(e % r) / static_cast<long double>(r);
-  if (x > pi) x -= 2 * pi;
+// The Taylor series of cos (sine = false) or sin at |x| <= pi / 4, where the terms fall fast:
+// 20 of them reach long double's last digit.
+constexpr long double taylor_cos_sin(long double x, bool sine) {
   long double term = sine ? x : 1.0L, sum = term;
-  for (int i = 1; i < 30; ++i) {
+  for (int i = 1; i < 20; ++i) {
     const long double f = sine ? 2 * i : 2 * i - 1;  // the next two factors of the factorial
     term *= -x * x / (f * (f + 1));
     sum += term;
   }
   return sum;
+}
+
+// cos (sine = false) or sin of 2 pi e / r, evaluated by the compiler. As common/twiddle.hpp's
+// twiddle_ld: the quarter turn and the rest of the angle in exact integers, the rest reflected
+// into [0, pi / 4], then the series. Rounded to double or float, every value for r <= 64 is the
+// correctly rounded one (checked against 113-bit sines); a series over [-pi, pi] missed two for
+// r = 17. test_any_n checks the butterflies that use it to the last bit.
+constexpr long double turn_cos_sin(unsigned e, unsigned r, bool sine) {
+  constexpr long double pi = 3.14159265358979323846264338327950288L;
+  const unsigned k = e % r, q = 4 * k / r, rest = 4 * k - q * r;  // k / r turns = q quarters + rest / (4 r)
+  const bool reflect = 2 * rest > r;
+  const long double a = pi * static_cast<long double>(reflect ? r - rest : rest) / (2 * static_cast<long double>(r));
+  const long double cq = taylor_cos_sin(a, reflect), sq = taylor_cos_sin(a, !reflect);
+  switch (q) {
+    case 0: return sine ? sq : cq;
+    case 1: return sine ? cq : -sq;
+    case 2: return sine ? -sq : -cq;
+    default: return sine ? -cq : sq;
+  }
 }
 
 // z w(E, R) forward, z conj(w(E, R)) inverse. A multiple of an eighth of a turn is 09's rotation
@@ -142,7 +157,13 @@ FFT_HD inline void butterfly_split(Complex<T>* a) {
   }
 }
 
-// Any odd prime R (the GPU passes use it for 11 and 13), by the pairs j, R - j as butterfly7
+// The prime radices above 7 that the GPU passes have stages for (butterfly_odd): up to 31, where a
+// thread's one butterfly still fits its registers (gpu_plan.cu's MAX_PRIME kernels).
+FFT_HD constexpr bool is_odd_prime_radix(unsigned r) {
+  return r == 11 || r == 13 || r == 17 || r == 19 || r == 23 || r == 29 || r == 31;
+}
+
+// Any odd prime R (the GPU passes use it for 11 to 31), by the pairs j, R - j as butterfly7
 // does: with s_j = a_j + a_{R-j}, d_j = a_j - a_{R-j} and h = (R - 1) / 2,
 //     y_0 = a_0 + sum s_j,   y_m, y_{R-m} = a_0 + sum_j s_j cos(2 pi j m / R)  -+  i sum_j d_j sin(2 pi j m / R)
 // (forward; the sine's sign flips for the inverse): (R - 1)^2 real multiplies of constants.
@@ -183,7 +204,7 @@ FFT_HD inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 9) butterfly_split<3, 3, dir>(a);
   else if constexpr (R == 10) butterfly_split<5, 2, dir>(a);
   else if constexpr (R == 16) butterfly_split<4, 4, dir>(a);
-  else if constexpr (R == 11 || R == 13) butterfly_odd<R, dir>(a);
+  else if constexpr (is_odd_prime_radix(R)) butterfly_odd<R, dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
 }
 

@@ -49,9 +49,10 @@ inline std::size_t largest_prime_factor(std::size_t n) {
   return n > 1 ? n : p;
 }
 
-// The GPU passes also have radix-11 and radix-13 stages (butterfly_odd): N = 2^a 3^b 5^c 7^d
-// 11^e 13^f is theirs.
-inline bool is_gpu_smooth(std::size_t n) { return n >= 1 && largest_prime_factor(n) <= 13; }
+// The GPU passes also have stages of every prime radix from 11 to 31 (butterfly_odd): an N whose
+// prime factors are at most 31 is theirs.
+inline constexpr std::size_t kLargestPassPrime = 31;
+inline bool is_gpu_smooth(std::size_t n) { return n >= 1 && largest_prime_factor(n) <= kLargestPassPrime; }
 
 // The smallest power of two >= 2n - 1 (n >= 1).
 inline std::size_t convolution_length(std::size_t n) {

@@ -24,11 +24,30 @@ FFT_HD inline void run_stage(std::uint64_t block, const MixedPassArgs<T>& a, con
 // Stage st, whatever its radix. Forced inline: run_block calls it at up to four places, and a
 // call that stayed a call would take the addresses of the kernel's arguments and locals, which
 // moves them to local memory.
-// RADIX_11_13: the radix-11 and radix-13 stages are compiled in (a kernel of their own: their
-// registers would make every other pass's kernel spill); without it a pass must have none.
-template <bool FROM_GLOBAL, bool TO_GLOBAL, bool RADIX_11_13 = false, class T, class Each, class Barrier, class RegsFor>
+// MAX_PRIME: the largest prime radix compiled in. 7: the stages up to 10 and 16; 13 adds the
+// radix-11 and -13 stages, 31 those of 17 to 31 (kernels of their own: their registers would
+// make every other pass's kernel spill). A pass must have no stage above its kernel's MAX_PRIME.
+template <unsigned R, bool FROM_GLOBAL, bool TO_GLOBAL, int MAX_PRIME, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_prime_stage(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
+                                               Barrier&& barrier, RegsFor&& regs_for) {
+  if constexpr (static_cast<int>(R) <= MAX_PRIME)
+    run_stage<R, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<R>());
+}
+
+template <bool FROM_GLOBAL, bool TO_GLOBAL, int MAX_PRIME = 7, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
                                             Barrier&& barrier, RegsFor&& regs_for) {
+  // The primes 17 to 31 only where compiled in, so that the other kernels' code stays as it was.
+  if constexpr (MAX_PRIME > 13) {
+    switch (a.stage[st].radix) {
+      case 17: run_prime_stage<17, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); return;
+      case 19: run_prime_stage<19, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); return;
+      case 23: run_prime_stage<23, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); return;
+      case 29: run_prime_stage<29, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); return;
+      case 31: run_prime_stage<31, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); return;
+      default: break;
+    }
+  }
   switch (a.stage[st].radix) {
     case 2: run_stage<2, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<2>()); break;
     case 3: run_stage<3, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<3>()); break;
@@ -39,12 +58,8 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
     case 8: run_stage<8, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<8>()); break;
     case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<9>()); break;
     case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<10>()); break;
-    case 11:
-      if constexpr (RADIX_11_13) run_stage<11, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<11>());
-      break;
-    case 13:
-      if constexpr (RADIX_11_13) run_stage<13, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<13>());
-      break;
+    case 11: run_prime_stage<11, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); break;
+    case 13: run_prime_stage<13, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); break;
     default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<16>()); break;
   }
 }
@@ -70,21 +85,21 @@ struct OwnRegs {
 // the block's points straight from global memory and the last writes them straight back, two
 // round trips through shared memory and three barriers fewer than load() and store(). Passes of
 // several (columns, outer twiddles) load and store through shared memory.
-template <bool DIRECT, bool RADIX_11_13 = false, class T, class Each, class Barrier, class RegsFor>
+template <bool DIRECT, int MAX_PRIME = 7, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const MixedPassArgs<T>& a, Complex<T>* buf, Each&& each, Barrier&& barrier,
                              RegsFor&& regs_for) {
   if constexpr (DIRECT) {
     if (a.stages == 1) {
-      run_stage_of<true, true, RADIX_11_13>(block, a, 0, buf, each, barrier, regs_for);
+      run_stage_of<true, true, MAX_PRIME>(block, a, 0, buf, each, barrier, regs_for);
     } else {
-      run_stage_of<true, false, RADIX_11_13>(block, a, 0, buf, each, barrier, regs_for);
-      for (int st = 1; st + 1 < a.stages; ++st) run_stage_of<false, false, RADIX_11_13>(block, a, st, buf, each, barrier, regs_for);
-      run_stage_of<false, true, RADIX_11_13>(block, a, a.stages - 1, buf, each, barrier, regs_for);
+      run_stage_of<true, false, MAX_PRIME>(block, a, 0, buf, each, barrier, regs_for);
+      for (int st = 1; st + 1 < a.stages; ++st) run_stage_of<false, false, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for);
+      run_stage_of<false, true, MAX_PRIME>(block, a, a.stages - 1, buf, each, barrier, regs_for);
     }
   } else {
     each([&](unsigned tid, unsigned threads) { load(tid, threads, block, a, buf); });
     barrier();
-    for (int st = 0; st < a.stages; ++st) run_stage_of<false, false, RADIX_11_13>(block, a, st, buf, each, barrier, regs_for);
+    for (int st = 0; st < a.stages; ++st) run_stage_of<false, false, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for);
     each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
   }
 }

@@ -42,8 +42,8 @@ struct FixedPass {
     return static_cast<int>((5 + r - 1) / r * r);
   }();
   static_assert(threads_at<kPointsPerThread> == THREADS, "THREADS is make_passes' 16 points a thread");
-  // Compiled shapes run run_stage_of without RADIX_11_13, where a radix-11 or -13 stage would be skipped.
-  static_assert(((R != 11 && R != 13) && ...), "radix-11/13 stages run only in the RADIX_11_13 kernels (gpu_block.hpp)");
+  // Compiled shapes run run_stage_of with MAX_PRIME = 7, where a stage of a prime above 7 would be skipped.
+  static_assert((!is_odd_prime_radix(R) && ...), "prime radices above 7 run only in the MAX_PRIME kernels (gpu_block.hpp)");
 
   // Stage st as add_stages makes it: the pass's roots from the table's start, m = n / R of the
   // n = L / (R1 ... R(st-1)) points left, stride R1 ... R(st-1).
@@ -317,9 +317,10 @@ struct PassRun {
 };
 template <class T>
 PassRun pass_run(PassKernel kernel, const MixedPassArgs<T>& a) {
-  // The radix-11/13 kernel is built through shared memory only: a direct variant would be one more
-  // kernel set for a few sizes, and these kernels already spill in float (NOTES.md).
-  const bool direct = direct_pass(a, kernel == PassKernel::shared_io) && !has_radix_11_13_stage(a);
+  // The kernels with prime radices above 7 are built through shared memory only: a direct variant
+  // would be one more kernel set for a few sizes, and the radix-11/13 one already spills in float
+  // (NOTES.md).
+  const bool direct = direct_pass(a, kernel == PassKernel::shared_io) && max_prime_of(a) == 7;
   const FixedChoice choice = fixed_choice<T>(kernel, a.l);
   // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
   return {kernel != PassKernel::generic && kernel != PassKernel::shared_io, choice.points, direct,

@@ -12,7 +12,7 @@
 // writes then move runs of C neighbouring points (or whole transforms): C >= 8 in float and
 // 4 in double, 64-byte runs, the DRAM's unit.
 //
-// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 6, 7, 8, 9, 10, 16}:
+// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 6, 7, 8, 9, 10, 16} or a prime from 11 to 31:
 //     a_j = x[q + s (p + j m)],  y[q + s (R p + k)] = w(p k, n) sum_j a_j w(j k, R)
 // (now s, n, m = n / R are the stage's, within L). Each thread gathers its butterflies' inputs
 // from shared memory into registers, the block waits, and each thread scatters the outputs back
@@ -105,12 +105,14 @@ struct MixedPassArgs {
   StageShape stage[kMaxStages];
 };
 
-// Whether a pass has a radix-11 or radix-13 stage (it then needs run_block's RADIX_11_13 kernel).
+// The kernel a pass needs (gpu_block.hpp's MAX_PRIME): 7 when its stages have no prime radix
+// above 7, 13 when 11 or 13 is the largest, else 31.
 template <class T>
-FFT_HD inline bool has_radix_11_13_stage(const MixedPassArgs<T>& a) {
+FFT_HD inline int max_prime_of(const MixedPassArgs<T>& a) {
+  int most = 7;
   for (int st = 0; st < a.stages; ++st)
-    if (a.stage[st].radix == 11 || a.stage[st].radix == 13) return true;
-  return false;
+    if (is_odd_prime_radix(a.stage[st].radix)) most = a.stage[st].radix > 13 ? 31 : (most > 13 ? most : 13);
+  return most;
 }
 
 // Tables never change during a kernel: the read-only path lets the compiler start these loads

@@ -17,33 +17,45 @@ namespace course::anyn::gpu {
 // (64 or 128 registers: 16 points a thread, with their indices) is what the minimum of blocks
 // per SM asks for.
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
-// RADIX_11_13: with the radix-11 and radix-13 stages, kept out of the other kernels, whose registers
-// they would spill; through shared memory only (gpu_fixed.hpp says why).
-template <class T, int THREADS, bool DIRECT, bool RADIX_11_13 = false>
-__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
+// MAX_PRIME: 13 or 31 with the stages of those prime radices (gpu_block.hpp), kept out of the
+// other kernels, whose registers they would spill; through shared memory only (gpu_fixed.hpp
+// says why). At 31 a thread holds one butterfly of up to 31 points and its pairs' sums and
+// differences (butterfly_odd): twice the registers (128 float, 255 double), half the threads
+// (kMostThreads).
+// The largest block a kernel is built for: 1024 float or 512 double threads, half that with the
+// stages of 17 to 31, whose threads need twice the registers (make_passes keeps those passes in
+// blocks of 64 KiB: most_points_for, gpu_shape.hpp).
+template <class T, int MAX_PRIME>
+inline constexpr int kMostThreads = (sizeof(T) == 4 ? 1024 : 512) / (MAX_PRIME > 13 ? 2 : 1);
+
+template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7>
+__global__ void __launch_bounds__(THREADS, kMostThreads<T, MAX_PRIME> / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_block<DIRECT, RADIX_11_13>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
+  run_block<DIRECT, MAX_PRIME>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
-template <class T, bool DIRECT, bool RADIX_11_13 = false>
+template <class T, bool DIRECT, int MAX_PRIME = 7>
 auto kernel_for(std::uint32_t threads) {
-  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, RADIX_11_13>;
-  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, RADIX_11_13>;
-  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, RADIX_11_13>;
-  if constexpr (sizeof(T) == 4)
-    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, RADIX_11_13>;
-  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, RADIX_11_13>)>(nullptr);
+  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, MAX_PRIME>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, MAX_PRIME>;
+  if constexpr (kMostThreads<T, MAX_PRIME> >= 512)
+    if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, MAX_PRIME>;
+  if constexpr (kMostThreads<T, MAX_PRIME> >= 1024)
+    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, MAX_PRIME>;
+  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, MAX_PRIME>)>(nullptr);
 }
 
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
-// for blocks of kLargestBlockPoints), direct or through shared memory.
+// for blocks of kLargestBlockPoints), direct or through shared memory, with the stages up to
+// max_prime (max_prime_of, gpu_pass.hpp).
 template <class T>
-auto kernel_for(std::uint32_t threads, bool direct, bool radix_11_13) {
-  // A pass with radix-11 or radix-13 stages never runs direct (pass_run); only float runs direct
+auto kernel_for(std::uint32_t threads, bool direct, int max_prime) {
+  // A pass with prime radices above 7 never runs direct (pass_run); only float runs direct
   // (direct_pass): no double kernel of it is built.
   auto k = kernel_for<T, false>(threads);
-  if (radix_11_13) k = kernel_for<T, false, true>(threads);
+  if (max_prime == 31) k = kernel_for<T, false, 31>(threads);
+  else if (max_prime == 13) k = kernel_for<T, false, 13>(threads);
   else if (direct) k = kernel_for<T, sizeof(T) == 4>(threads);
   if (k) return k;
   throw std::logic_error("12_any_n: no pass kernel of " + std::to_string(threads) + " threads in " + precision_name<T>());
@@ -113,7 +125,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const PassRun run = pass_run<T>(kernel, p.args);
     const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
-    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, has_radix_11_13_stage(p.args));
+    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args));
     p.compiled = fixed.kernel != nullptr;
     p.points = fixed.points;
     p.direct = fixed.direct;
@@ -173,7 +185,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_p
     power_of_two_ = std::make_unique<clusters::FastestPlan<T>>(n, batch, stream);
   else if (route_for<T>(n, shared_limit().bytes) == Route::passes)
     mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
-  else  // a prime factor above 13, or no passes that fit this GPU's blocks
+  else  // a prime factor above 31, or no passes that fit this GPU's blocks
     bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
 }
 
@@ -189,9 +201,9 @@ std::string Plan<T>::describe() const {
   if (power_of_two_)
     return "12_any_n GPU: N = " + std::to_string(n_) + ", a power of two: " + (power_of_two_->uses_cluster() ? "11's cluster plan" : "09's plan") +
            " (" + power_of_two_->describe() + ")";
-  if (mixed_) return std::string("12_any_n GPU: ") + (is_smooth(n_) ? "7-smooth" : "factors up to 13") + ": " + mixed_->describe();
+  if (mixed_) return std::string("12_any_n GPU: ") + (is_smooth(n_) ? "7-smooth" : "prime factors up to 31") + ": " + mixed_->describe();
   const std::size_t p = largest_prime_factor(n_);
-  return "12_any_n GPU: " + (p > 13 ? "largest prime factor " + std::to_string(p) + " > 13" : std::string("no passes fit this GPU's blocks")) +
+  return "12_any_n GPU: " + (p > kLargestPassPrime ? "largest prime factor " + std::to_string(p) + " > 31" : std::string("no passes fit this GPU's blocks")) +
          ": " + bluestein_->describe();
 }
 

@@ -35,7 +35,7 @@ cuda::DeviceBuffer<Complex<T>> device_table(const std::vector<Complex<T>>& host)
 }
 
 
-// The mixed-radix passes of a 13-smooth N (2^a 3^b 5^c 7^d 11^e 13^f).
+// The mixed-radix passes of a 31-smooth N (prime factors 2 to 31).
 template <class T>
 class MixedPlan {
  public:

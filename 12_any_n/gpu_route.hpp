@@ -27,8 +27,8 @@ std::size_t bluestein_block_points(int limit_bytes) {
   return std::min<std::size_t>(static_cast<std::size_t>(most_block_points<T>(limit_bytes)), kBluesteinBlockPoints<T>);
 }
 
-// N = 2^k: 11's plan (or 09's); a 13-smooth N with passes in this limit's blocks: the passes; any
-// other N (a prime factor above 13, or 13-smooth with no passes that fit, such as 7^7 in float with
+// N = 2^k: 11's plan (or 09's); a 31-smooth N with passes in this limit's blocks: the passes; any
+// other N (a prime factor above 31, or 31-smooth with no passes that fit, such as 7^7 in float with
 // blocks of 32 KiB): Bluestein, in one block where M fits, else through the passes of M.
 template <class T>
 Route route_for(std::size_t n, int limit_bytes) {

@@ -67,13 +67,22 @@ inline std::vector<std::size_t> more_passes(std::size_t n, std::size_t least, st
   return best;
 }
 
-// The pass lengths, first pass first (for any 13-smooth N; 09's split_passes gives log2 sizes of
+// Passes with a stage of a prime above 13 run in kernels of at most 512 float or 256 double
+// threads (gpu_plan.cu's kMostThreads: twice the registers a thread): blocks of at most
+// kBlockPoints (64 KiB), where the other passes may take up to kLargestBlockPoints.
+template <class T>
+int most_points_for(std::size_t n, int most_points) {
+  return largest_prime_factor(n) > 13 ? std::min(most_points, kBlockPoints<T>) : most_points;
+}
+
+// The pass lengths, first pass first (for any 31-smooth N; 09's split_passes gives log2 sizes of
 // powers of two): one pass when N fits a block of most_points; else the
 // fewest passes of at most min(most_points, kBlockPoints) / kMinColumns points each (1024: two
 // up to 2^20, three up to 2^30), the most even split (larger first); more than three only where
 // a small limit leaves no three (more_passes); {} when N has no such split.
 template <class T>
 std::vector<std::size_t> pass_lengths(std::size_t n, int most_points = kLargestBlockPoints<T>) {
+  most_points = most_points_for<T>(n, most_points);
   if (n <= static_cast<std::size_t>(most_points)) return {n};
   const std::size_t most = max_pass_length<T>(most_points), least = kMinColumns<T>;
   std::vector<std::size_t> best;
@@ -101,7 +110,7 @@ std::vector<std::size_t> pass_lengths(std::size_t n, int most_points = kLargestB
 }
 
 
-// Whether a 13-smooth N has mixed-radix passes in blocks of at most most_points (else Bluestein).
+// Whether a 31-smooth N has mixed-radix passes in blocks of at most most_points (else Bluestein).
 template <class T>
 bool has_passes(std::size_t n, int most_points) {
   return !pass_lengths<T>(n, most_points).empty();
@@ -113,7 +122,7 @@ std::vector<std::size_t> require_pass_size(std::size_t n, std::size_t batch, int
   require_size(n);
   require_batch(chapter, batch);
   if (!is_gpu_smooth(n))
-    refuse_size(chapter, n, "has a prime factor above 13: the mixed-radix passes take N = 2^a 3^b 5^c 7^d 11^e 13^f",
+    refuse_size(chapter, n, "has a prime factor above 31: the mixed-radix passes take N whose prime factors are 2 to 31",
                 "course::anyn::gpu::Plan takes it through Bluestein");
   auto lengths = pass_lengths<T>(n, most_points);
   if (lengths.empty())
@@ -149,21 +158,26 @@ inline double stage_flops(unsigned r) {
     case 10: return 18.2;
     case 11: return 26.0;  // butterfly_odd: (R - 1)^2 / R real multiplies a point, and the adds
     case 13: return 30.0;
-    default: return 16.4;  // 16
+    case 16: return 16.4;
+    default: return 2.0 * (r - 1) * (r - 1) / r + 6.0 * (r - 1) / r;  // 17 to 31, as 11 and 13 count
   }
 }
 
 // The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
 // so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; 11;
-// 13; and 6 = 3 * 2, 10 = 5 * 2. The fewest stages win (each is a round trip through shared memory and
+// 13; and 6 = 3 * 2, 10 = 5 * 2; a prime from 17 to 31 takes one butterfly a thread (R of the
+// thread's registers, not 16: StageRegs), its block's other threads idle in that stage. The fewest stages win (each is a round trip through shared memory and
 // two barriers), then the fewest flops. Odd radices run first: at stride 1 a radix-R stage
 // writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
 // would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
 inline std::vector<unsigned> pass_radices(std::size_t l) {
-  unsigned e[6] = {0, 0, 0, 0, 0, 0};  // l = 2^e0 3^e1 5^e2 7^e3 11^e4 13^e5
-  const unsigned primes[6] = {2, 3, 5, 7, 11, 13};
-  for (int i = 0; i < 6; ++i)
+  constexpr int kPrimes = 11;
+  const unsigned primes[kPrimes] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
+  unsigned e[kPrimes] = {};  // l = 2^e0 3^e1 5^e2 7^e3 11^e4 ... 31^e10
+  for (int i = 0; i < kPrimes; ++i)
     while (l % primes[i] == 0) { l /= primes[i]; ++e[i]; }
+  unsigned large = 0;  // stages of the primes 11 to 31
+  for (int i = 4; i < kPrimes; ++i) large += e[i];
   std::vector<unsigned> best;
   double best_flops = 0;
   // The 2s pair with 3s (6) and 5s (10) or go in 16s, 8s, 4s; try every number of pairs.
@@ -175,13 +189,12 @@ inline std::vector<unsigned> pass_radices(std::size_t l) {
       if (threes % 2) r.push_back(3);
       r.insert(r.end(), e[2] - tens, 5);
       r.insert(r.end(), e[3], 7);
-      r.insert(r.end(), e[4], 11);
-      r.insert(r.end(), e[5], 13);
+      for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
       r.insert(r.end(), sixes, 6);
       r.insert(r.end(), tens, 10);
       const unsigned twos = e[0] - sixes - tens, stages = (twos + 3) / 4;  // as even as 16s allow
       for (unsigned i = 0; i < stages; ++i) r.push_back(1u << (twos / stages + (i < twos % stages)));
-      std::sort(r.begin(), r.begin() + (threes + 1) / 2 + e[2] - tens + e[3] + e[4] + e[5]);  // the odd ones, smallest first
+      std::sort(r.begin(), r.begin() + (threes + 1) / 2 + e[2] - tens + e[3] + large);  // the odd ones, smallest first
       std::sort(r.end() - stages, r.end());
       double flops = 0;
       for (unsigned x : r) flops += stage_flops(x);
@@ -237,6 +250,7 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 template <class T>
 std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
                                      int most_points = kLargestBlockPoints<T>) {
+  most_points = most_points_for<T>(n, most_points);
   const auto lengths = require_pass_size<T>(n, batch, most_points);
   tables = {};
   if (lengths.size() > 1) {

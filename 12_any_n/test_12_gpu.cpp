@@ -1,5 +1,5 @@
 // 12's GPU plan on the device against the conformance suite, both precisions: every N from 1 to
-// 4096 (mixed radix or Bluestein), 13-smooth products of two and three passes up to 2^24, the
+// 4096 (mixed radix or Bluestein), 31-smooth products of two and three passes up to 2^24, the
 // primes of the issue; in place; replayed as a CUDA graph; a small set for compute-sanitizer.
 #include <algorithm>
 #include <cmath>
@@ -67,9 +67,10 @@ TEMPLATE_TEST_CASE("GPU any N: every N from 1 to 4096, batch 3", "[gpu][conforma
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
 
-TEMPLATE_TEST_CASE("GPU any N: 13-smooth products of two and three passes up to 2^24", "[gpu][conformance]", float, double) {
+TEMPLATE_TEST_CASE("GPU any N: 31-smooth products of two and three passes up to 2^24", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = {8192 * 3, 10000, 44100, 1000000, 781250, 2 * 16807, 3 << 18, 1 << 24, 173056 /* 2^10 13^2 */, 585728 /* 2^12 11 13 */};
+  cfg.sizes = {8192 * 3, 10000, 44100, 1000000, 781250, 2 * 16807, 3 << 18, 1 << 24, 173056 /* 2^10 13^2 */, 585728 /* 2^12 11 13 */,
+               475136 /* 2^14 29 */, 984064 /* 2^10 31^2 */, 2852736 /* 2^7 3 17 19 23: three passes */};
   if (sizeof(TestType) == 4) cfg.sizes.insert(cfg.sizes.end(), {65536 * 3, 1 << 20, 4782969 /* 3^14 */, 9765625 /* 5^10 */, 5764801 /* 7^8 */});
   cfg.batch = 2;
   cfg.all_checks_up_to = 1;
@@ -112,9 +113,9 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
 
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = {17, 1009, 65537, 999983, 16777213};
+  cfg.sizes = {37, 1009, 65537, 999983, 16777213};
   cfg.batch = 1;
-  cfg.all_checks_up_to = 17;
+  cfg.all_checks_up_to = 37;
   cfg.refused = {};
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
@@ -227,7 +228,8 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<float>(4096, 4).describe(), contains("power of two") && contains("09"));
   CHECK_THAT(Plan<float>(1009, 1).describe(), contains("Bluestein") && contains("M = 2048") && contains("compiled for this shape"));
   CHECK_THAT(Plan<double>(143, 1).describe(), contains("1 pass") && contains("11 * 13"));
-  CHECK_THAT(Plan<double>(221, 1).describe(), contains("Bluestein") && contains("M = 512") && !contains("compiled"));
+  CHECK_THAT(Plan<double>(222, 1).describe(), contains("Bluestein") && contains("M = 512") && !contains("compiled"));
+  CHECK_THAT(Plan<float>(1054, 1).describe(), contains("1 pass") && contains("17 * 31 * 2"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::fused_chirp).describe(),
              contains("M = 262144 in 2 passes each") && contains("chirp fused") && contains("4 kernels"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::separate_chirp).describe(), contains("09's FFT of M = 262144"));
@@ -357,12 +359,12 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
 
 TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein, compiled shapes", "[sanitize]") {
   conformance::Config cfg;
-  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 17, 1009, 143, 1001, 173056};  // 143 .. 173056: radix-11/13 stages
+  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 37, 1009, 143, 1001, 173056, 17, 1054, 475136};  // 143 ..: stages of primes 11 to 31
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009, 143, 173056};  // 10000: on clusters of two blocks (sm_90)
+  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009, 143, 173056, 667, 984064};  // 10000: on clusters of two blocks (sm_90)
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).

@@ -19,13 +19,17 @@ using namespace course::anyn::gpu;
 
 namespace {
 // Every N = 2^a 3^b 5^c 7^d 11^e 13^f up to `most`, 1 included, ascending.
-std::vector<std::size_t> thirteen_smooth_up_to(std::size_t most) {
-  std::vector<std::size_t> out;
-  std::vector<std::size_t> seven_smooth = sweep::smooth_up_to(most);
-  seven_smooth.push_back(1);
-  for (std::size_t m : seven_smooth)
-    for (std::size_t e = m; e <= most; e *= 11)
-      for (std::size_t n = e; n <= most; n *= 13) out.push_back(n);
+// Every N up to `most` with no prime factor above `largest` (13 or 31): 7-smooth ones times
+// products of the primes 11 to `largest`.
+std::vector<std::size_t> gpu_smooth_up_to(std::size_t most, std::size_t largest) {
+  std::vector<std::size_t> out = sweep::smooth_up_to(most);
+  out.push_back(1);
+  for (std::size_t p : {11, 13, 17, 19, 23, 29, 31}) {
+    if (p > largest) break;
+    const std::size_t before = out.size();
+    for (std::size_t i = 0; i < before; ++i)
+      for (std::size_t n = out[i] * p; n <= most; n *= p) out.push_back(n);
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -76,7 +80,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: every 7-smooth N up to a block's 
     if (is_smooth(n) && (n <= 1024 || n % 7 == 0 || n % 5 == 0)) cfg.sizes.push_back(n);
   cfg.batch = 3;  // a partial last block for the small N
   cfg.all_checks_up_to = 64;
-  cfg.refused = {0, 17, 1003};  // a prime factor above 13: Bluestein's, not the passes'
+  cfg.refused = {0, 37, 1003};  // a prime factor above 31: Bluestein's, not the passes'
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
@@ -251,11 +255,11 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: blocks of 32 KiB under a 48 KiB sha
   CHECK(pass_lengths<TestType>(static_cast<std::size_t>(most) * 3, most).size() == 2);
 }
 
-// Sizes no list in these tests names: a fresh sample of 13-smooth N (not powers of two) up to 2^18,
+// Sizes no list in these tests names: a fresh sample of 31-smooth N (not powers of two) up to 2^18,
 // as the plan runs them at the smallest and the largest shared-memory limit.
-TEMPLATE_TEST_CASE("12 GPU passes, emulated: a fresh sample of 13-smooth N at 48 and 227 KiB", "[12][gpu-emulated]", float, double) {
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: a fresh sample of 31-smooth N at 48 and 227 KiB", "[12][gpu-emulated]", float, double) {
   std::vector<std::size_t> pool;
-  for (std::size_t n : thirteen_smooth_up_to(std::size_t{1} << 18))
+  for (std::size_t n : gpu_smooth_up_to(std::size_t{1} << 18, kLargestPassPrime))
     if (!is_power_of_two(n)) pool.push_back(n);
   const std::uint64_t seed = fresh_seed();
   INFO("COURSE_SEED=" << seed);
@@ -270,17 +274,20 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: a fresh sample of 13-smooth N at 48
   }
 }
 
-TEMPLATE_TEST_CASE("12 GPU passes, emulated: radix-11 and radix-13 stages", "[12][gpu-emulated]", float, double) {
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: stages of the primes 11 to 31", "[12][gpu-emulated]", float, double) {
   conformance::Config cfg;
   // One pass: the primes alone, 11 * 13, 7 * 11 * 13, 11^3 * 2, 13 * 2^9 (an odd stage before the
-  // powers of two); two passes: 13^2 * 2^10 and 11 * 13 * 2^12.
-  cfg.sizes = {11, 13, 143, 1001, 2662, 6656, 173056, 585728};
+  // powers of two), 2 * 17 * 31, 23 * 29, 19^2 * 3; two passes: 13^2 * 2^10, 11 * 13 * 2^12,
+  // 29 * 2^14 and 31^2 * 2^10.
+  cfg.sizes = {11, 13, 17, 19, 23, 29, 31, 143, 1001, 2662, 6656, 1054, 667, 1083, 173056, 585728, 475136, 984064};
   cfg.batch = 2;
   cfg.all_checks_up_to = 143;
-  cfg.refused = {0, 17, 1009};
+  cfg.refused = {0, 37, 1009};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
   CHECK(pass_radices(143) == std::vector<unsigned>{11, 13});
+  CHECK(pass_radices(1054) == std::vector<unsigned>{17, 31, 2});
   CHECK(pass_lengths<TestType>(585728).size() == 2);
+  CHECK(pass_lengths<TestType>(984064).size() == 2);
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
@@ -310,6 +317,9 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes) {
     } else if (r == Route::passes) {
       const auto passes = make_passes<T>(n, 1, tables, 0, most);
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
+      // Stages of 17 to 31 have kernels of at most 512 float or 256 double threads (gpu_plan.cu).
+      if (largest_prime_factor(n) > 13)
+        for (const auto& a : passes) CHECK(a.threads <= (sizeof(T) == 4 ? 512u : 256u));
     } else {
       const std::size_t m = convolution_length(n);
       REQUIRE(m <= (std::size_t{1} << max_log2_convolution));
@@ -341,14 +351,18 @@ TEST_CASE("12 GPU front door: every N of the sweep has a plan at every shared-me
 }
 
 // Beyond the sweep's samples: every 13-smooth N the front door takes (2^a 3^b 5^c 7^d up to 2^27,
-// with a factor 11 or 13 up to 2^25) and a fresh sample of any N up to 2^25, spread evenly in log N.
-TEST_CASE("12 GPU front door: every 13-smooth N, and a sample of any N, has a plan at every shared-memory limit", "[12][gpu-emulated]") {
-  std::vector<std::size_t> sizes = thirteen_smooth_up_to(max_bluestein);
+// with a factor 11 or 13 up to 2^25), every 31-smooth N up to 2^16, a fresh sample of 3000
+// 31-smooth N up to 2^25 (all 78266 would take minutes) and of any N up to 2^25, spread evenly in
+// log N.
+TEST_CASE("12 GPU front door: every 13-smooth N, and samples of 31-smooth and of any N, have a plan at every shared-memory limit", "[12][gpu-emulated]") {
+  std::vector<std::size_t> sizes = gpu_smooth_up_to(max_bluestein, 13);
   for (std::size_t n : sweep::smooth_up_to(max_mixed)) sizes.push_back(n);
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  for (std::size_t n : gpu_smooth_up_to(std::size_t{1} << 16, kLargestPassPrime)) sizes.push_back(n);
   const std::uint64_t seed = fresh_seed();
   INFO("COURSE_SEED=" << seed);
+  for (std::size_t n : sweep::sample(gpu_smooth_up_to(max_bluestein, kLargestPassPrime), 3000, seed)) sizes.push_back(n);
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> log2n(0.0, static_cast<double>(max_log2_convolution - 1));
   for (int i = 0; i < 2000; ++i) sizes.push_back(static_cast<std::size_t>(std::exp2(log2n(rng))));
@@ -373,7 +387,7 @@ TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
     bool even_seen = false, odd_after_even = false;
     for (unsigned x : r) {
       product *= x;
-      CHECK(x <= static_cast<unsigned>(kPointsPerThread));
+      CHECK((x <= static_cast<unsigned>(kPointsPerThread) || is_odd_prime_radix(x)));
       odd_after_even |= even_seen && x % 2 == 1;
       even_seen |= x % 2 == 0;
     }
@@ -383,10 +397,10 @@ TEST_CASE("12 GPU passes: the stages of a pass", "[12][gpu-emulated]") {
     INFO("L = " << l);
     CHECK(product == l);
     CHECK(!odd_after_even);                      // odd radices first: conflict-free stores at stride 1
-    std::size_t seven_smooth = l, elevens_thirteens = 0;  // the CPU's radices stop at 7
-    for (std::size_t p : {11, 13})
-      for (; seven_smooth % p == 0; seven_smooth /= p) ++elevens_thirteens;
-    CHECK(r.size() <= radices(seven_smooth).size() + elevens_thirteens);  // never more stages than the CPU's radices
+    std::size_t seven_smooth = l, large_primes = 0;  // the CPU's radices stop at 7
+    for (std::size_t p : {11, 13, 17, 19, 23, 29, 31})
+      for (; seven_smooth % p == 0; seven_smooth /= p) ++large_primes;
+    CHECK(r.size() <= radices(seven_smooth).size() + large_primes);  // never more stages than the CPU's radices
     CHECK(r.size() >= twos_stages);
   }
 }
@@ -474,7 +488,7 @@ TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
 
 TEST_CASE("12 GPU passes refuse what they cannot take, naming the limit", "[12][gpu-emulated]") {
   using course::testing::contains;
-  CHECK_THROWS_WITH(require_pass_size<float>(1009, 1), contains("prime factor above 13") && contains("Bluestein"));
+  CHECK_THROWS_WITH(require_pass_size<float>(1009, 1), contains("prime factor above 31") && contains("Bluestein"));
   CHECK_THROWS_WITH(require_pass_size<float>(1000, 0), contains("batch = 0"));
   CHECK_THROWS_WITH(require_pass_size<float>(0, 1), contains("N = 0"));
   CHECK_NOTHROW(require_pass_size<float>(1 << 24, 1));

@@ -127,6 +127,14 @@ TEST_CASE("the butterflies' constants are cos and sin of 2 pi k / r to the last 
   check_dft_matrix<5>(shared_butterfly<5>(), 0, 6e-8f);
   check_dft_matrix<7>(shared_butterfly<7>(), 0, 6e-8f);
   check_dft_matrix<8>(shared_butterfly<8>(), 0, 6e-8f);
+  // butterfly_odd, the GPU passes' prime radices above 7.
+  check_dft_matrix<11>(shared_butterfly<11>(), 0, 6e-8f);
+  check_dft_matrix<13>(shared_butterfly<13>(), 0, 6e-8f);
+  check_dft_matrix<17>(shared_butterfly<17>(), 0, 6e-8f);
+  check_dft_matrix<19>(shared_butterfly<19>(), 0, 6e-8f);
+  check_dft_matrix<23>(shared_butterfly<23>(), 0, 6e-8f);
+  check_dft_matrix<29>(shared_butterfly<29>(), 0, 6e-8f);
+  check_dft_matrix<31>(shared_butterfly<31>(), 0, 6e-8f);
   // stage_cpu.hpp's odd radices, which the CPU stage runs instead.
   check_dft_matrix<3>(stage_butterfly<3>(), 0, 6e-8f);
   check_dft_matrix<5>(stage_butterfly<5>(), 0, 6e-8f);
