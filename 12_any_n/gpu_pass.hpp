@@ -12,7 +12,8 @@
 // writes then move runs of C neighbouring points (or whole transforms): C >= 8 in float and
 // 4 in double, 64-byte runs, the DRAM's unit.
 //
-// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 6, 7, 8, 9, 10, 16} or a prime from 11 to 31:
+// Inside the block, the L-point DFT runs stage by stage, radix R in {2, 3, 4, 5, 6, 7, 8, 9, 10,
+// 16} or a prime from 11 to 31:
 //     a_j = x[q + s (p + j m)],  y[q + s (R p + k)] = w(p k, n) sum_j a_j w(j k, R)
 // (now s, n, m = n / R are the stage's, within L). Each thread gathers its butterflies' inputs
 // from shared memory into registers, the block waits, and each thread scatters the outputs back

@@ -166,8 +166,9 @@ inline double stage_flops(unsigned r) {
 // The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
 // so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; 11;
 // 13; and 6 = 3 * 2, 10 = 5 * 2; a prime from 17 to 31 takes one butterfly a thread (R of the
-// thread's registers, not 16: StageRegs), its block's other threads idle in that stage. The fewest stages win (each is a round trip through shared memory and
-// two barriers), then the fewest flops. Odd radices run first: at stride 1 a radix-R stage
+// thread's registers, not 16: StageRegs), its block's other threads idle in that stage. The
+// fewest stages win (each is a round trip through shared memory and two barriers), then the
+// fewest flops. Odd radices run first: at stride 1 a radix-R stage
 // writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
 // would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
 inline std::vector<unsigned> pass_radices(std::size_t l) {
