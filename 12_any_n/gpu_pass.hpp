@@ -112,7 +112,10 @@ template <class T>
 FFT_HD inline int max_prime_of(const MixedPassArgs<T>& a) {
   int most = 7;
   for (int st = 0; st < a.stages; ++st)
-    if (is_odd_prime_radix(a.stage[st].radix)) most = a.stage[st].radix > 13 ? 31 : (most > 13 ? most : 13);
+    if (is_odd_prime_radix(a.stage[st].radix)) {
+      if (a.stage[st].radix > 13) return 31;
+      most = 13;
+    }
   return most;
 }
 

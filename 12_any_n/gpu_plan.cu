@@ -19,12 +19,10 @@ namespace course::anyn::gpu {
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
 // MAX_PRIME: 13 or 31 with the stages of those prime radices (gpu_block.hpp), kept out of the
 // other kernels, whose registers they would spill; through shared memory only (gpu_fixed.hpp
-// says why). At 31 a thread holds one butterfly of up to 31 points and its pairs' sums and
-// differences (butterfly_odd): twice the registers (128 float, 255 double), half the threads
-// (kMostThreads).
-// The largest block a kernel is built for: 1024 float or 512 double threads, half that with the
-// stages of 17 to 31, whose threads need twice the registers (make_passes keeps those passes in
-// blocks of 64 KiB: most_points_for, gpu_shape.hpp).
+// says why).
+// kMostThreads: the threads an SM keeps, 1024 float or 512 double; half that at MAX_PRIME = 31,
+// where a thread holds a whole butterfly of up to 31 points (128 float, 255 double registers),
+// so those kernels are built for blocks of at most 512 or 256 threads (most_points_for).
 template <class T, int MAX_PRIME>
 inline constexpr int kMostThreads = (sizeof(T) == 4 ? 1024 : 512) / (MAX_PRIME > 13 ? 2 : 1);
 
