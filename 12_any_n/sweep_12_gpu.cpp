@@ -33,7 +33,7 @@ namespace {
 
 struct Options {
   std::string out = "sweep_12_gpu.json";
-  std::vector<std::string> groups, precisions = {"float", "double"}, modes = {"batched", "single"};
+  std::vector<std::string> groups, sizes, precisions = {"float", "double"}, modes = {"batched", "single"};
   int shard = 0, shards = 1, samples = 5;
   std::size_t most = sweep::kLargest;
   bool graph = false;
@@ -203,6 +203,7 @@ int main(int argc, char** argv) {
     };
     if (a == "--out") o.out = value();
     else if (a == "--groups") o.groups = split(value());
+    else if (a == "--sizes") o.sizes = split(value());
     else if (a == "--precision") o.precisions = split(value());
     else if (a == "--mode") o.modes = split(value());
     else if (a == "--samples") o.samples = std::stoi(value());
@@ -218,7 +219,7 @@ int main(int argc, char** argv) {
       if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) throw std::invalid_argument("--shard i/k needs 0 <= i < k, got " + v);
     } else {
       std::printf("usage: sweep_12_gpu [--out F] [--groups smooth,smooth-large,prime,prime-large,factor-11-31,power-of-two] [--precision float,double]\n"
-                  "                    [--mode batched,single] [--shard i/k] [--samples 5] [--most N] [--graph]\n");
+                  "                    [--sizes N,N,...] [--mode batched,single] [--shard i/k] [--samples 5] [--most N] [--graph]\n");
       return a == "--help" ? 0 : 2;
     }
   }
@@ -232,6 +233,16 @@ int main(int argc, char** argv) {
   auto all = sweep::sweep_sizes();
   if (wanted(o.groups, "power-of-two") && !o.groups.empty())
     for (const auto& s : sweep::power_of_two_sizes()) all.push_back(s);
+  // Sizes of one's own instead of the sweep's (to profile one, or to try N outside the sweep).
+  if (!o.sizes.empty()) {
+    all.clear();
+    for (const auto& v : o.sizes) {
+      const std::size_t n = std::stoull(v);
+      if (n < 1 || n > sweep::kLargest) throw std::invalid_argument("--sizes: N = " + v + " is outside 1.." + std::to_string(sweep::kLargest));
+      all.push_back({n, "given"});
+    }
+    o.groups.clear();
+  }
   for (const auto& s : all)
     if (wanted(o.groups, s.group) && s.n <= o.most && index++ % o.shards == o.shard) sizes.push_back(s);
   const int total = static_cast<int>(sizes.size() * o.precisions.size() * o.modes.size());
