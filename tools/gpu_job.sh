@@ -40,6 +40,9 @@ case ${1:-} in
     ;;
   wait)
     limit=${2:-540}
+    # A machine that went back between two calls comes back bare: say so at once, not after
+    # waiting out the limit on a job that is not there.
+    [ -f /tmp/out/commands.txt ] || { echo "no job on this machine (a fresh one: the last went back); start again"; exit 3; }
     while [ ! -f /tmp/out/DONE ] && [ "$SECONDS" -lt "$limit" ]; do sleep 5; done
     cat /tmp/out/progress.log 2>/dev/null
     [ -f /tmp/out/DONE ] && echo DONE || echo "still running after ${limit} s"
