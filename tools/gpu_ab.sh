@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# An A/B of 12's GPU plan between the working tree and other branches, in one device session, so
+# that cuFFT and every variant run on the same machine one after another:
+#   bash tools/gpu_ab.sh pack next-gpu occupancy-kernels     # here: ab/<branch>/, 12 and what it links
+#   bash tools/gpu_job.sh start 'bash tools/gpu_ab.sh run --groups prime,factor-11-31'   # carry ["ab", ".deps"]
+#   bash tools/gpu_job.sh wait 540
+# run builds sweep_12_gpu for the working tree (build/gpu, as tools/gpu_env.sh configures it) and
+# for each ab/<branch> (ab/<branch>/build) at once, then runs the same sweep_12_gpu arguments
+# with each, the working tree first and last (its two runs say how far the machine drifted), into
+# results/<gpu>/ab-<date>/<name>.json; tools/sweep_summary.py AFTER --before BEFORE reads them.
+# ab/ is git-ignored: name it in the device call's carry.
+set -u
+case ${1:-} in
+  pack)
+    shift
+    [ $# -ge 1 ] || { sed -n 2,12p "$0"; exit 2; }
+    for branch in "$@"; do
+      rm -rf "ab/$branch"
+      mkdir -p "ab/$branch"
+      git archive "$branch" CMakeLists.txt cmake common tools 01_dft 02_recursive 03_iterative 09_radixN 11_clusters 12_any_n |
+        tar -x -C "ab/$branch" || exit 1
+      echo "ab/$branch: $(git rev-parse --short "$branch")" | tee "ab/$branch/COMMIT"
+    done
+    ;;
+  run)
+    shift
+    [ -d ab ] || { echo "no ab/: pack the branches here and carry ab"; exit 2; }
+    gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr 'A-Z ' 'a-z-')
+    [ -n "$gpu" ] || { echo "no GPU here: run is for the GPU machine"; exit 2; }
+    [ -f build/gpu/build.ninja ] || { echo "no build/gpu: source tools/gpu_env.sh first"; exit 2; }
+    out=results/$gpu/ab-$(date +%Y%m%d-%H%M)
+    mkdir -p "$out"
+    cmake --build build/gpu -j"$(nproc)" --target sweep_12_gpu >"$out/build_main.log" 2>&1 &
+    for dir in ab/*/; do
+      name=$(basename "$dir")
+      (cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$out/configure_$name.log" 2>&1 &&
+         cmake --build "$dir/build" -j"$(nproc)" --target sweep_12_gpu >"$out/build_$name.log" 2>&1) &
+    done
+    wait
+    for dir in ab/*/; do cp "$dir/COMMIT" "$out/$(basename "$dir")_COMMIT"; done
+    git rev-parse --short HEAD >"$out/main_COMMIT" 2>/dev/null
+    sweep() {  # sweep <binary> <name>
+      if [ -x "$1" ]; then "$1" "${@:3}" --out "$out/$2.json" | tail -1; else echo "$2: no binary (see $out/build_$2.log)"; fi
+    }
+    sweep build/gpu/bench-gpu12/sweep_12_gpu main_1 "$@"
+    for dir in ab/*/; do
+      name=$(basename "$dir")
+      sweep "$dir/build/bench-gpu12/sweep_12_gpu" "$name" "$@"
+    done
+    sweep build/gpu/bench-gpu12/sweep_12_gpu main_2 "$@"
+    ;;
+  *) sed -n 2,12p "$0"; exit 2 ;;
+esac
