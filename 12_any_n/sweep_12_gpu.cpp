@@ -33,7 +33,8 @@ namespace {
 
 struct Options {
   std::string out = "sweep_12_gpu.json";
-  std::vector<std::string> groups, sizes, precisions = {"float", "double"}, modes = {"batched", "single"};
+  std::vector<std::string> groups, precisions = {"float", "double"}, modes = {"batched", "single"};
+  std::vector<std::size_t> sizes;  // --sizes: one's own instead of the sweep's
   int shard = 0, shards = 1, samples = 5;
   std::size_t most = sweep::kLargest;
   bool graph = false;
@@ -43,6 +44,23 @@ std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
   std::stringstream in(s);
   for (std::string x; std::getline(in, x, ',');) out.push_back(x);
+  return out;
+}
+
+// --sizes N,N,...: each a whole number from 1 to the sweep's largest, refused by name otherwise.
+std::vector<std::size_t> parse_sizes(const std::string& list) {
+  std::vector<std::size_t> out;
+  for (const auto& v : split(list)) {
+    std::size_t used = 0, n = 0;
+    try {
+      n = std::stoull(v, &used);
+    } catch (const std::exception&) {
+    }
+    if (v.empty() || used != v.size() || v[0] == '-' || n < 1 || n > sweep::kLargest)
+      throw std::invalid_argument("--sizes: N = '" + v + "' is not a size from 1 to " + std::to_string(sweep::kLargest));
+    out.push_back(n);
+  }
+  if (out.empty()) throw std::invalid_argument("--sizes needs at least one N from 1 to " + std::to_string(sweep::kLargest));
   return out;
 }
 
@@ -203,7 +221,7 @@ int main(int argc, char** argv) {
     };
     if (a == "--out") o.out = value();
     else if (a == "--groups") o.groups = split(value());
-    else if (a == "--sizes") o.sizes = split(value());
+    else if (a == "--sizes") o.sizes = parse_sizes(value());
     else if (a == "--precision") o.precisions = split(value());
     else if (a == "--mode") o.modes = split(value());
     else if (a == "--samples") o.samples = std::stoi(value());
@@ -230,18 +248,15 @@ int main(int argc, char** argv) {
   }
   std::vector<sweep::Size> sizes;
   int index = 0;
-  auto all = sweep::sweep_sizes();
-  if (wanted(o.groups, "power-of-two") && !o.groups.empty())
-    for (const auto& s : sweep::power_of_two_sizes()) all.push_back(s);
-  // Sizes of one's own instead of the sweep's (to profile one, or to try N outside the sweep).
+  // Sizes of one's own (to profile one, or to try N outside the sweep), else the sweep's groups.
+  std::vector<sweep::Size> all;
   if (!o.sizes.empty()) {
-    all.clear();
-    for (const auto& v : o.sizes) {
-      const std::size_t n = std::stoull(v);
-      if (n < 1 || n > sweep::kLargest) throw std::invalid_argument("--sizes: N = " + v + " is outside 1.." + std::to_string(sweep::kLargest));
-      all.push_back({n, "given"});
-    }
-    o.groups.clear();
+    for (const std::size_t n : o.sizes) all.push_back({n, "given"});
+    o.groups = {"given"};
+  } else {
+    all = sweep::sweep_sizes();
+    if (wanted(o.groups, "power-of-two") && !o.groups.empty())
+      for (const auto& s : sweep::power_of_two_sizes()) all.push_back(s);
   }
   for (const auto& s : all)
     if (wanted(o.groups, s.group) && s.n <= o.most && index++ % o.shards == o.shard) sizes.push_back(s);

@@ -10,15 +10,20 @@
 # results/<gpu>/ab-<date>/<name>.json; tools/sweep_summary.py AFTER --before BEFORE reads them.
 # ab/ is git-ignored: name it in the device call's carry.
 set -u
+# shellcheck source=tools/chapter_deps.sh
+source "$(dirname "$0")/chapter_deps.sh"
 case ${1:-} in
   pack)
     shift
     [ $# -ge 1 ] || { sed -n 2,12p "$0"; exit 2; }
+    # The working tree's commit too: the GPU machine's copy of the tree has no git history.
+    mkdir -p ab
+    echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with changes')" >ab/main_COMMIT
     for branch in "$@"; do
       rm -rf "ab/$branch"
       mkdir -p "ab/$branch"
-      git archive "$branch" CMakeLists.txt cmake common tools 01_dft 02_recursive 03_iterative 09_radixN 11_clusters 12_any_n |
-        tar -x -C "ab/$branch" || exit 1
+      # shellcheck disable=SC2086  # DEPS: one folder a word
+      git archive "$branch" CMakeLists.txt cmake common tools ${DEPS[12]} | tar -x -C "ab/$branch" || exit 1
       echo "ab/$branch: $(git rev-parse --short "$branch")" | tee "ab/$branch/COMMIT"
     done
     ;;
@@ -37,8 +42,8 @@ case ${1:-} in
          cmake --build "$dir/build" -j"$(nproc)" --target sweep_12_gpu >"$out/build_$name.log" 2>&1) &
     done
     wait
+    cp ab/main_COMMIT "$out/" 2>/dev/null
     for dir in ab/*/; do cp "$dir/COMMIT" "$out/$(basename "$dir")_COMMIT"; done
-    git rev-parse --short HEAD >"$out/main_COMMIT" 2>/dev/null
     sweep() {  # sweep <binary> <name>
       if [ -x "$1" ]; then "$1" "${@:3}" --out "$out/$2.json" | tail -1; else echo "$2: no binary (see $out/build_$2.log)"; fi
     }

@@ -19,10 +19,9 @@ ROOT=$(pwd)
 OUT=${OUT:-/tmp/out}
 failed=0
 
-# What else a chapter's targets link, for the reduced tree below.
-declare -A DEPS=([06]="06_cuda_naive" [07]="06_cuda_naive 07_cuda_bitops" [08]="07_cuda_bitops 08_cuda_stockham"
-                 [09]="08_cuda_stockham 09_radixN" [10]="09_radixN 10_2d_real" [11]="09_radixN 11_clusters"
-                 [12]="01_dft 02_recursive 03_iterative 09_radixN 11_clusters 12_any_n")
+# What else a chapter's targets link (DEPS), for the reduced tree below.
+# shellcheck source=tools/chapter_deps.sh
+source "$(dirname "$0")/chapter_deps.sh"
 # Test and benchmark targets that are a chapter's CPU part, not its GPU one.
 declare -A CPU_ONLY=([12]="test_12_any_n|test_12_prime_factor|bench_12_any_n|accuracy_12_any_n")
 # The sanitizers a chapter's GPU tests run under: synccheck too where barriers sit in loops over
