@@ -47,7 +47,10 @@ void emulate_pass(const MixedPassArgs<T>& a, bool direct) {
   for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
     // As the GPU plan picks its kernel (gpu_plan.cu): stages above 7 only through shared memory.
     const int max_prime = max_prime_of(a);
-    if (max_prime == 31) run_block<false, 31>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+    if (max_prime == 255) {
+      std::vector<PairRegs<T>> regs(a.threads);
+      run_pair_sum_block(b, a, buf, each, [] {}, [&](unsigned tid) -> PairRegs<T>& { return regs[tid]; });
+    } else if (max_prime == 31) run_block<false, 31>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else if (max_prime == 13) run_block<false, 13>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else if (direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});

@@ -107,10 +107,13 @@ struct MixedPassArgs {
 };
 
 // The kernel a pass needs (gpu_block.hpp's MAX_PRIME): 7 when its stages have no prime radix
-// above 7, 13 when 11 or 13 is the largest, else 31.
+// above 7, 13 when 11 or 13 is the largest, 31 up to 31, 255 for the pair-sum pass of a prime
+// from 37 on.
 template <class T>
 FFT_HD inline int max_prime_of(const MixedPassArgs<T>& a) {
   int most = 7;
+  for (int st = 0; st < a.stages; ++st)
+    if (a.stage[st].radix > 31) return 255;  // a prime from 37 on: the pair-sum pass (gpu_prime_pass.hpp)
   for (int st = 0; st < a.stages; ++st)
     if (is_odd_prime_radix(a.stage[st].radix)) {
       if (a.stage[st].radix > 13) return 31;

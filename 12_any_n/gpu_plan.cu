@@ -33,6 +33,21 @@ __global__ void __launch_bounds__(THREADS, kMostThreads<T, MAX_PRIME> / THREADS)
   run_block<DIRECT, MAX_PRIME>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
 }
 
+// A prime from 37 to 251 (gpu_prime_pass.hpp): through shared memory, 9 output pairs a thread.
+template <class T, int THREADS>
+__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) pair_sum_pass_kernel(const MixedPassArgs<T> a) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
+  run_pair_sum_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnPairRegs<T>{});
+}
+
+template <class T>
+auto pair_sum_kernel_for(std::uint32_t threads) {
+  if (threads <= 128) return &pair_sum_pass_kernel<T, 128>;
+  if (threads <= 256) return &pair_sum_pass_kernel<T, 256>;
+  return static_cast<decltype(&pair_sum_pass_kernel<T, 128>)>(nullptr);  // a prime of at most 251: C p <= 4096 points
+}
+
 template <class T, bool DIRECT, int MAX_PRIME = 7>
 auto kernel_for(std::uint32_t threads) {
   if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, MAX_PRIME>;
@@ -52,7 +67,8 @@ auto kernel_for(std::uint32_t threads, bool direct, int max_prime) {
   // A pass with prime radices above 7 never runs direct (pass_run); only float runs direct
   // (direct_pass): no double kernel of it is built.
   auto k = kernel_for<T, false>(threads);
-  if (max_prime == 31) k = kernel_for<T, false, 31>(threads);
+  if (max_prime == 255) k = pair_sum_kernel_for<T>(threads);
+  else if (max_prime == 31) k = kernel_for<T, false, 31>(threads);
   else if (max_prime == 13) k = kernel_for<T, false, 13>(threads);
   else if (direct) k = kernel_for<T, sizeof(T) == 4>(threads);
   if (k) return k;
@@ -199,7 +215,7 @@ std::string Plan<T>::describe() const {
   if (power_of_two_)
     return "12_any_n GPU: N = " + std::to_string(n_) + ", a power of two: " + (power_of_two_->uses_cluster() ? "11's cluster plan" : "09's plan") +
            " (" + power_of_two_->describe() + ")";
-  if (mixed_) return std::string("12_any_n GPU: ") + (is_smooth(n_) ? "7-smooth" : "prime factors up to 31") + ": " + mixed_->describe();
+  if (mixed_) return std::string("12_any_n GPU: ") + (is_smooth(n_) ? "7-smooth" : is_pair_sum_prime(n_) ? "a prime from 37 to 251, by pair sums" : "prime factors up to 31") + ": " + mixed_->describe();
   const std::size_t p = largest_prime_factor(n_);
   return "12_any_n GPU: " + (p > kLargestPassPrime ? "largest prime factor " + std::to_string(p) + " > 31" : std::string("no passes fit this GPU's blocks")) +
          ": " + bluestein_->describe();

@@ -33,7 +33,7 @@ std::size_t bluestein_block_points(int limit_bytes) {
 template <class T>
 Route route_for(std::size_t n, int limit_bytes) {
   if (is_power_of_two(n)) return Route::power_of_two;
-  if (is_gpu_smooth(n) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
+  if ((is_gpu_smooth(n) || is_pair_sum_prime(n)) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
   return convolution_length(n) <= bluestein_block_points<T>(limit_bytes) ? Route::bluestein_block : Route::bluestein_passes;
 }
 

@@ -11,6 +11,7 @@
 
 #include "12_any_n/factor.hpp"
 #include "12_any_n/gpu_pass.hpp"
+#include "12_any_n/gpu_prime_pass.hpp"
 #include "common/twiddle.hpp"
 
 namespace course::anyn::gpu {
@@ -121,8 +122,8 @@ template <class T>
 std::vector<std::size_t> require_pass_size(std::size_t n, std::size_t batch, int most_points = kLargestBlockPoints<T>) {
   require_size(n);
   require_batch(chapter, batch);
-  if (!is_gpu_smooth(n))
-    refuse_size(chapter, n, "has a prime factor above 31: the mixed-radix passes take N whose prime factors are 2 to 31",
+  if (!is_gpu_smooth(n) && !is_pair_sum_prime(n))
+    refuse_size(chapter, n, "has a prime factor above 31: the mixed-radix passes take N whose prime factors are 2 to 31, and the primes 37 to 251",
                 "course::anyn::gpu::Plan takes it through Bluestein");
   auto lengths = pass_lengths<T>(n, most_points);
   if (lengths.empty())
@@ -172,6 +173,7 @@ inline double stage_flops(unsigned r) {
 // writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
 // would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
 inline std::vector<unsigned> pass_radices(std::size_t l) {
+  if (is_pair_sum_prime(l)) return {static_cast<unsigned>(l)};  // one stage of pair sums (gpu_prime_pass.hpp)
   constexpr int kPrimes = 11;
   const unsigned primes[kPrimes] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
   unsigned e[kPrimes] = {};  // l = 2^e0 3^e1 5^e2 7^e3 11^e4 ... 31^e10
@@ -291,6 +293,8 @@ std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, Pass
     // 4096, and the threads an SM holds are busy.
     a.threads = launch_threads(a.c * a.l, kPointsPerThread, std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1));
     add_stages(a, l, tables.stage);
+    if (is_pair_sum_prime(l) && a.c * ((l - 1) / 2 + 1) > kPairsPerThread * a.threads)
+      throw std::logic_error("12_any_n: a pair-sum pass with more output pairs than its threads keep");
     if (pass_blocks(a) > 2147483647ull)
       refuse_size(chapter, n, "with batch = " + std::to_string(batch) + " needs over 2^31 - 1 blocks in a pass", "a smaller batch");
     passes.push_back(a);

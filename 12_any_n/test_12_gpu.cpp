@@ -113,9 +113,19 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
 
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = {37, 1009, 65537, 999983, 16777213};
+  cfg.sizes = {257, 1009, 65537, 999983, 16777213};
   cfg.batch = 1;
-  cfg.all_checks_up_to = 37;
+  cfg.all_checks_up_to = 257;
+  cfg.refused = {};
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
+}
+
+TEMPLATE_TEST_CASE("GPU any N: the primes 37 to 251 by pair sums", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
+    if (is_pair_sum_prime(p)) cfg.sizes.push_back(p);
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 41;
   cfg.refused = {};
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
@@ -230,6 +240,7 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<double>(143, 1).describe(), contains("1 pass") && contains("11 * 13"));
   CHECK_THAT(Plan<double>(222, 1).describe(), contains("Bluestein") && contains("M = 512") && !contains("compiled"));
   CHECK_THAT(Plan<float>(1054, 1).describe(), contains("1 pass") && contains("17 * 31 * 2"));
+  CHECK_THAT(Plan<double>(251, 1).describe(), contains("pair sums") && contains("1 pass"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::fused_chirp).describe(),
              contains("M = 262144 in 2 passes each") && contains("chirp fused") && contains("4 kernels"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::separate_chirp).describe(), contains("09's FFT of M = 262144"));
@@ -364,7 +375,7 @@ TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Blue
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009, 143, 173056, 667, 984064};  // 10000: on clusters of two blocks (sm_90)
+  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009, 143, 173056, 667, 984064, 251};  // 10000: on clusters of two blocks (sm_90)
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).

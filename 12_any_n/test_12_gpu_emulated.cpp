@@ -80,7 +80,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: every 7-smooth N up to a block's 
     if (is_smooth(n) && (n <= 1024 || n % 7 == 0 || n % 5 == 0)) cfg.sizes.push_back(n);
   cfg.batch = 3;  // a partial last block for the small N
   cfg.all_checks_up_to = 64;
-  cfg.refused = {0, 37, 1003};  // a prime factor above 31: Bluestein's, not the passes'
+  cfg.refused = {0, 74, 1003};  // a prime factor above 31, N not a prime up to 251: Bluestein's, not the passes'
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
@@ -282,12 +282,25 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: stages of the primes 11 to 31", "[1
   cfg.sizes = {11, 13, 17, 19, 23, 29, 31, 143, 1001, 2662, 6656, 1054, 667, 1083, 173056, 585728, 475136, 984064};
   cfg.batch = 2;
   cfg.all_checks_up_to = 143;
-  cfg.refused = {0, 37, 1009};
+  cfg.refused = {0, 74, 1009};
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
   CHECK(pass_radices(143) == std::vector<unsigned>{11, 13});
   CHECK(pass_radices(1054) == std::vector<unsigned>{17, 31, 2});
   CHECK(pass_lengths<TestType>(585728).size() == 2);
   CHECK(pass_lengths<TestType>(984064).size() == 2);
+}
+
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
+    if (is_pair_sum_prime(p)) cfg.sizes.push_back(p);
+  cfg.batch = 3;  // a partial last block
+  cfg.all_checks_up_to = 41;
+  cfg.refused = {0, 74, 257, 1009};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+  CHECK(pass_radices(251) == std::vector<unsigned>{251});
+  CHECK(route_for<TestType>(251, 48 * 1024) == Route::passes);
+  CHECK(route_for<TestType>(257, 227 * 1024) != Route::passes);
 }
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
@@ -488,7 +501,7 @@ TEST_CASE("12 GPU passes: the split into passes", "[12][gpu-emulated]") {
 
 TEST_CASE("12 GPU passes refuse what they cannot take, naming the limit", "[12][gpu-emulated]") {
   using course::testing::contains;
-  CHECK_THROWS_WITH(require_pass_size<float>(1009, 1), contains("prime factor above 31") && contains("Bluestein"));
+  CHECK_THROWS_WITH(require_pass_size<float>(1009, 1), contains("prime factor above 31") && contains("37 to 251") && contains("Bluestein"));
   CHECK_THROWS_WITH(require_pass_size<float>(1000, 0), contains("batch = 0"));
   CHECK_THROWS_WITH(require_pass_size<float>(0, 1), contains("N = 0"));
   CHECK_NOTHROW(require_pass_size<float>(1 << 24, 1));
