@@ -167,31 +167,41 @@ FFT_HD constexpr bool is_odd_prime_radix(unsigned r) {
 // does: with s_j = a_j + a_{R-j}, d_j = a_j - a_{R-j} and h = (R - 1) / 2,
 //     y_0 = a_0 + sum s_j,   y_m, y_{R-m} = a_0 + sum_j s_j cos(2 pi j m / R)  -+  i sum_j d_j sin(2 pi j m / R)
 // (forward; the sine's sign flips for the inverse): (R - 1)^2 real multiplies of constants.
-template <unsigned R, Direction dir, class T>
-FFT_HD inline void butterfly_odd(Complex<T>* a) {
+// put(k, y_k) takes each output as soon as it is made: s_j and d_j take the inputs' registers,
+// and no output waits in one (a GPU thread that holds a whole butterfly of up to 31 points).
+template <unsigned R, Direction dir, class T, class Put>
+FFT_HD inline void butterfly_odd_put(Complex<T>* a, Put&& put) {
   constexpr unsigned h = (R - 1) / 2;
-  Complex<T> s[h + 1], d[h + 1];
-  static_for<h>([&](auto i) {
+  static_for<h>([&](auto i) {  // s_j in a_j, d_j in a_{R-j}
     constexpr unsigned j = decltype(i)::value + 1;
-    s[j] = a[j] + a[R - j];
-    d[j] = a[j] - a[R - j];
+    const Complex<T> x = a[j], y = a[R - j];
+    a[j] = x + y;
+    a[R - j] = x - y;
   });
   Complex<T> y0 = a[0];
-  for (unsigned j = 1; j <= h; ++j) y0 = y0 + s[j];
+  for (unsigned j = 1; j <= h; ++j) y0 = y0 + a[j];
   static_for<h>([&](auto mi) {
     constexpr unsigned m = decltype(mi)::value + 1;
     Complex<T> r = a[0], i{};
     static_for<h>([&](auto ji) {
       constexpr unsigned j = decltype(ji)::value + 1;
       constexpr T c = T(turn_cos_sin(j * m, R, false)), sn = T(turn_cos_sin(j * m, R, true));
-      r = r + s[j] * c;
-      i = i + d[j] * sn;
+      r = r + a[j] * c;
+      i = i + a[R - j] * sn;
     });
     i = rotate<1, 4, dir>(i);
-    a[m] = r + i;
-    a[R - m] = r - i;
+    put(m, r + i);
+    put(R - m, r - i);
   });
-  a[0] = y0;
+  put(0u, y0);
+}
+
+// The same, in place.
+template <unsigned R, Direction dir, class T>
+FFT_HD inline void butterfly_odd(Complex<T>* a) {
+  Complex<T> y[R];
+  butterfly_odd_put<R, dir>(a, [&](unsigned k, Complex<T> v) { y[k] = v; });
+  for (unsigned k = 0; k < R; ++k) a[k] = y[k];
 }
 
 template <unsigned R, Direction dir, class T>

@@ -291,8 +291,18 @@ COURSE_UNROLL
     std::uint32_t c, p, q;
     if (!butterfly_at(a, st, valid, tid + static_cast<std::uint32_t>(u) * threads, c, p, q)) continue;
     Complex<T>* v = r.v[u];
-    butterfly<R, Direction::forward>(v);
     const std::uint32_t base = q + st.s.d * R * p;
+    if constexpr (is_odd_prime_radix(R) && R > 13) {
+      // One output at a time, stored as it is made (butterfly_odd_put): a thread never holds the
+      // butterfly's R outputs beside its R - 1 sums and differences.
+      const Complex<T>* roots = a.stage_twiddles + st.offset;
+      butterfly_odd_put<R, Direction::forward>(v, [&](unsigned k, Complex<T> y) {
+        if constexpr (TO_GLOBAL) a.out[(block * a.c + c) * a.l + q + k * st.s.d] = maybe_conj(y, a.conj_out);
+        else buf[slot(a, c, base + st.s.d * k)] = st.m == 1 || k == 0 ? y : y * stage_twiddle(roots, st.s.d * p, k);
+      });
+      continue;
+    }
+    butterfly<R, Direction::forward>(v);
     if constexpr (TO_GLOBAL) {  // the last stage: m = 1, so p = 0
       Complex<T>* y = a.out + (block * a.c + c) * a.l + q;
 COURSE_UNROLL

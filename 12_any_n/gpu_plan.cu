@@ -19,15 +19,20 @@ namespace course::anyn::gpu {
 // DIRECT: a single pass whose first and last stages read and write global memory (gpu_block.hpp).
 // MAX_PRIME: 13 or 31 with the stages of those prime radices (gpu_block.hpp), kept out of the
 // other kernels, whose registers they would spill; through shared memory only (gpu_fixed.hpp
-// says why).
-// kMostThreads: the threads an SM keeps, 1024 float or 512 double; half that at MAX_PRIME = 31,
-// where a thread holds a whole butterfly of up to 31 points (128 float, 255 double registers),
-// so those kernels are built for blocks of at most 512 or 256 threads (most_points_for).
+// says why). At 31 a thread holds one butterfly of up to 31 points: more registers, fewer
+// threads (kMostThreads).
+//
+// The threads an SM keeps of a kernel, which sets its registers a thread (64 K / this): 1024
+// float or 512 double threads (64 or 128 registers); with the stages of 17 to 31, 768 or 384
+// (85 or 170 registers), which butterfly_odd_put's one output at a time leaves room for (ptxas,
+// float at 80 registers: 132 bytes of spills, 308 with the whole butterfly in registers). Blocks
+// of 512 float or 256 double threads get one a SM and twice the registers (make_passes keeps
+// those passes in blocks of 64 KiB: most_points_for, gpu_shape.hpp).
 template <class T, int MAX_PRIME>
-inline constexpr int kMostThreads = (sizeof(T) == 4 ? 1024 : 512) / (MAX_PRIME > 13 ? 2 : 1);
+inline constexpr int kMostThreads = (MAX_PRIME > 13 ? 3 : 4) * (sizeof(T) == 4 ? 256 : 128);
 
 template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7>
-__global__ void __launch_bounds__(THREADS, kMostThreads<T, MAX_PRIME> / THREADS) mixed_pass_kernel(const MixedPassArgs<T> a) {
+__global__ void __launch_bounds__(THREADS, std::max(1, kMostThreads<T, MAX_PRIME> / THREADS)) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_block<DIRECT, MAX_PRIME>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
@@ -52,9 +57,9 @@ template <class T, bool DIRECT, int MAX_PRIME = 7>
 auto kernel_for(std::uint32_t threads) {
   if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, MAX_PRIME>;
   if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, MAX_PRIME>;
-  if constexpr (kMostThreads<T, MAX_PRIME> >= 512)
+  if constexpr (sizeof(T) == 4 || MAX_PRIME <= 13)
     if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, MAX_PRIME>;
-  if constexpr (kMostThreads<T, MAX_PRIME> >= 1024)
+  if constexpr (sizeof(T) == 4 && MAX_PRIME <= 13)
     if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, MAX_PRIME>;
   return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, MAX_PRIME>)>(nullptr);
 }
