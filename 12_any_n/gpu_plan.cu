@@ -202,7 +202,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_p
   // benchmark's comparison.
   if (is_power_of_two(n) && block_points == 0 && kernel != PassKernel::shared_io)
     power_of_two_ = std::make_unique<clusters::FastestPlan<T>>(n, batch, stream);
-  else if (route_for<T>(n, shared_limit().bytes) == Route::passes)
+  else if (route_for<T>(n, shared_limit().bytes, batch) == Route::passes)
     mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
   else  // a prime factor above 31, or no passes that fit this GPU's blocks
     bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
@@ -222,7 +222,10 @@ std::string Plan<T>::describe() const {
            " (" + power_of_two_->describe() + ")";
   if (mixed_) return std::string("12_any_n GPU: ") + (is_smooth(n_) ? "7-smooth" : is_pair_sum_prime(n_) ? "a prime from 37 to 251, by pair sums" : "prime factors up to 31") + ": " + mixed_->describe();
   const std::size_t p = largest_prime_factor(n_);
-  return "12_any_n GPU: " + (p > kLargestPassPrime ? "largest prime factor " + std::to_string(p) + " > 31" : std::string("no passes fit this GPU's blocks")) +
+  const std::string why = is_pair_sum_prime(n_) ? "a prime from 37 to 251, Bluestein faster than pair sums at batch " + std::to_string(batch_) + " (gpu_route.hpp's model)"
+                          : p > kLargestPassPrime ? "largest prime factor " + std::to_string(p) + " > 31"
+                                                  : std::string("no passes fit this GPU's blocks");
+  return "12_any_n GPU: " + why +
          ": " + bluestein_->describe();
 }
 

@@ -3,6 +3,7 @@
 // without a GPU (test_12_gpu_emulated.cpp).
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include "12_any_n/gpu_bluestein_block.hpp"
@@ -27,13 +28,36 @@ std::size_t bluestein_block_points(int limit_bytes) {
   return std::min<std::size_t>(static_cast<std::size_t>(most_block_points<T>(limit_bytes)), kBluesteinBlockPoints<T>);
 }
 
+// A prime from 37 to 251 by pair sums (one kernel, 2 p flops a point) or by Bluestein (two FFTs
+// of M >= 2p - 1): whichever this model says is faster. Time = latency + batch x time a
+// transform, every term measured on the H200 (each prime 37-251, single and 512 MiB batches,
+// results/nvidia-h200/ab-prime-odd/, fitted in 12_any_n/NOTES.md): a transform costs a p^2 + b p
+// ns by pair sums (their arithmetic, in double for float too, and their bytes) and c M log2 M +
+// d p by Bluestein; latency 4.8 us for the one kernel, 9.6 for Bluestein's. Single transforms
+// take pair sums; of the 43 primes, a 512 MiB batch keeps 8 on them in float (37-47, 67-79,
+// where M is largest against p) and 26 in double.
+struct PairSumModel {
+  double a, b, c, d;  // ns
+};
+template <class T>
+inline constexpr PairSumModel kPairSumModel = sizeof(T) == 4 ? PairSumModel{3.82e-4, 1.016e-2, 1.425e-3, 4.41e-3}
+                                                            : PairSumModel{3.99e-4, 7.69e-3, 2.469e-3, 7.65e-3};
+template <class T>
+bool pair_sums_faster(std::size_t p, std::size_t batch) {
+  const PairSumModel& k = kPairSumModel<T>;
+  const double x = static_cast<double>(p), m = static_cast<double>(convolution_length(p)), b = static_cast<double>(batch);
+  return 4800 + b * (k.a * x * x + k.b * x) <= 9600 + b * (k.c * m * std::log2(m) + k.d * x);
+}
+
 // N = 2^k: 11's plan (or 09's); a 31-smooth N with passes in this limit's blocks: the passes; any
 // other N (a prime factor above 31, or 31-smooth with no passes that fit, such as 7^7 in float with
-// blocks of 32 KiB): Bluestein, in one block where M fits, else through the passes of M.
+// blocks of 32 KiB), and the primes 37-251 where pair sums lose: Bluestein, in one block where M
+// fits, else through the passes of M.
 template <class T>
-Route route_for(std::size_t n, int limit_bytes) {
+Route route_for(std::size_t n, int limit_bytes, std::size_t batch = 1) {
   if (is_power_of_two(n)) return Route::power_of_two;
-  if ((is_gpu_smooth(n) || is_pair_sum_prime(n)) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
+  const bool pairs = is_pair_sum_prime(n) && pair_sums_faster<T>(n, batch);
+  if ((is_gpu_smooth(n) || pairs) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
   return convolution_length(n) <= bluestein_block_points<T>(limit_bytes) ? Route::bluestein_block : Route::bluestein_passes;
 }
 

@@ -241,6 +241,8 @@ TEST_CASE("GPU any N: the plan says what it does", "[gpu]") {
   CHECK_THAT(Plan<double>(222, 1).describe(), contains("Bluestein") && contains("M = 512") && !contains("compiled"));
   CHECK_THAT(Plan<float>(1054, 1).describe(), contains("1 pass") && contains("17 * 31 * 2"));
   CHECK_THAT(Plan<double>(251, 1).describe(), contains("pair sums") && contains("1 pass"));
+  // The same prime in a batch that fills the GPU: the model (gpu_route.hpp) puts Bluestein first.
+  CHECK_THAT(Plan<float>(251, 1000).describe(), contains("Bluestein faster than pair sums at batch 1000") && contains("M = 512"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::fused_chirp).describe(),
              contains("M = 262144 in 2 passes each") && contains("chirp fused") && contains("4 kernels"));
   CHECK_THAT(Plan<float>(65537, 1, nullptr, 0, PassKernel::separate_chirp).describe(), contains("09's FFT of M = 262144"));

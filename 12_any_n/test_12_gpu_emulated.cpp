@@ -290,19 +290,6 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: stages of the primes 11 to 31", "[1
   CHECK(pass_lengths<TestType>(984064).size() == 2);
 }
 
-TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums", "[12][gpu-emulated]", float, double) {
-  conformance::Config cfg;
-  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
-    if (is_pair_sum_prime(p)) cfg.sizes.push_back(p);
-  cfg.batch = 3;  // a partial last block
-  cfg.all_checks_up_to = 41;
-  cfg.refused = {0, 74, 257, 1009};
-  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
-  CHECK(pass_radices(251) == std::vector<unsigned>{251});
-  CHECK(route_for<TestType>(251, 48 * 1024) == Route::passes);
-  CHECK(route_for<TestType>(257, 227 * 1024) != Route::passes);
-}
-
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
   // Passes of at most 32 points (blocks of 256): 3^10 has no three of them, four of 27 * 27 * 9 * 9.
   constexpr int most = 256;
@@ -319,11 +306,11 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block lea
 // precisions: passes that fit the limit's blocks, or Bluestein with a convolution that does (one
 // block, or passes of M). Powers of two go to 09 and 11, whose own tests cover every limit.
 template <class T>
-void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes) {
+void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes, std::size_t batch = 1) {
   const int most = most_block_points<T>(limit_bytes);
   for (const std::size_t n : sizes) {
     INFO(precision_name<T>() << " N = " << n << " at a limit of " << limit_bytes / 1024 << " KiB");
-    const Route r = route_for<T>(n, limit_bytes);
+    const Route r = route_for<T>(n, limit_bytes, batch);
     PassTables<T> tables;
     if (r == Route::power_of_two) {
       CHECK(is_power_of_two(n));
@@ -341,6 +328,29 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes) {
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
     }
   }
+}
+
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums", "[12][gpu-emulated]", float, double) {
+  conformance::Config cfg;
+  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
+    if (is_pair_sum_prime(p)) cfg.sizes.push_back(p);
+  cfg.batch = 3;  // a partial last block
+  cfg.all_checks_up_to = 41;
+  cfg.refused = {0, 74, 257, 1009};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+  CHECK(pass_radices(251) == std::vector<unsigned>{251});
+  CHECK(route_for<TestType>(251, 48 * 1024) == Route::passes);
+  CHECK(route_for<TestType>(257, 227 * 1024) != Route::passes);
+  // By the model (gpu_route.hpp): a few transforms take pair sums, a full batch of the largest
+  // primes Bluestein, every route fitting at every limit.
+  CHECK(pair_sums_faster<TestType>(251, 3));
+  CHECK(pair_sums_faster<TestType>(37, std::size_t{1} << 20));
+  CHECK_FALSE(pair_sums_faster<TestType>(251, std::size_t{1} << 20));
+  CHECK(route_for<TestType>(251, 227 * 1024, std::size_t{1} << 20) == Route::bluestein_block);
+  std::vector<std::size_t> primes;
+  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
+    if (is_pair_sum_prime(p)) primes.push_back(p);
+  for (const int kib : {48, 64, 99, 163, 227}) check_routes<TestType>(primes, kib * 1024, std::size_t{1} << 20);
 }
 
 constexpr int kLimitsKiB[] = {48, 64, 99, 163, 227};
