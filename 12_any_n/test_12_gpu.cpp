@@ -111,6 +111,21 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::shared_io), cfg));
 }
 
+// One pass of 513-576 float or 257-288 double threads runs the kernel built for two blocks an SM
+// (gpu_plan.cu's kTwoBlockThreads), its fewer registers checked here, direct and through shared
+// memory, with a partial last block (batch 3).
+TEMPLATE_TEST_CASE("GPU any N: single passes on the two-blocks-an-SM kernel", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{8232, 8575, 9000, 9216} : std::vector<std::size_t>{4116, 4375, 4536};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 1;
+  cfg.refused = {0};
+  for (const auto kernel : {PassKernel::best, PassKernel::shared_io}) {
+    for (const std::size_t n : cfg.sizes) CHECK_THAT(Plan<TestType>(n, 3, nullptr, 0, kernel).describe(), course::testing::contains("1 pass"));
+    require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(kernel), cfg));
+  }
+}
+
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
   cfg.sizes = {257, 1009, 65537, 999983, 16777213};
