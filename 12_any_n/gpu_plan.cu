@@ -34,7 +34,8 @@ inline constexpr int kMostThreads = (MAX_PRIME > 13 ? 3 : 4) * (sizeof(T) == 4 ?
 // A single pass of just over 512 float or 256 double threads (8193-9216 float points, 4097-4608
 // double) gets one block an SM at the registers above: two blocks would need 69632 of the 65536
 // (Nsight Compute, float 8232: 17 warps an SM, DRAM 19% busy). Its own kernel is built for two
-// blocks an SM, with 56 float or 112 double registers a thread.
+// blocks an SM: 56 float or 96 double registers a thread (ptxas gives each of an SM's four
+// schedulers whole warps: 5 of the 18 double warps, 16384 / 5 / 32 rounded down to 96).
 template <class T>
 inline constexpr int kTwoBlockThreads = sizeof(T) == 4 ? 576 : 288;
 template <class T, int THREADS, int MAX_PRIME>
