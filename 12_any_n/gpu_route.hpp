@@ -31,17 +31,17 @@ std::size_t bluestein_block_points(int limit_bytes) {
 // A prime from 37 to 251 by pair sums (one kernel, 2 p flops a point) or by Bluestein (two FFTs
 // of M >= 2p - 1): whichever this model says is faster. Time = latency + batch x time a
 // transform, every term measured on the H200 (each prime 37-251, single and 512 MiB batches,
-// results/nvidia-h200/ab-prime-odd/, fitted in 12_any_n/NOTES.md): a transform costs a p^2 + b p
-// ns by pair sums (their arithmetic, in double for float too, and their bytes) and c M log2 M +
-// d p by Bluestein; latency 4.8 us for the one kernel, 9.6 for Bluestein's. Single transforms
-// take pair sums; of the 43 primes, a 512 MiB batch keeps 8 on them in float (37-47, 67-79,
-// where M is largest against p) and 26 in double.
+// results/nvidia-h200/ab-prime-odd/; tools/pair_sum_model.py fits a-d, and CTest checks them):
+// a transform costs a p^2 + b p ns by pair sums (their arithmetic, in double for float too, and
+// their bytes) and c M log2 M + d p by Bluestein; latency 4.8 us for the one kernel, 9.6 for
+// Bluestein's. Single transforms take pair sums; of the 43 primes, a 512 MiB batch keeps 8 on
+// them in float (37-47, 67-79, where M is largest against p) and 26 in double.
 struct PairSumModel {
   double a, b, c, d;  // ns
 };
 template <class T>
-inline constexpr PairSumModel kPairSumModel = sizeof(T) == 4 ? PairSumModel{3.82e-4, 1.016e-2, 1.425e-3, 4.41e-3}
-                                                            : PairSumModel{3.99e-4, 7.69e-3, 2.469e-3, 7.65e-3};
+inline constexpr PairSumModel kPairSumModel = sizeof(T) == 4 ? PairSumModel{3.822e-4, 1.016e-2, 1.425e-3, 4.407e-3}
+                                                            : PairSumModel{3.993e-4, 7.686e-3, 2.469e-3, 7.648e-3};
 template <class T>
 bool pair_sums_faster(std::size_t p, std::size_t batch) {
   const PairSumModel& k = kPairSumModel<T>;
