@@ -43,6 +43,20 @@ struct OwnPairRegs {
 };
 #endif
 
+// A thread's output pairs: its u-th task, if it exists, is column c's pair m (m = 0: X_0 alone);
+// f(u, c, m) for each. The same tasks in both phases, so a pair stays in the thread that summed it.
+template <class F>
+FFT_HD COURSE_FORCEINLINE void each_pair_task(unsigned tid, unsigned threads, std::uint32_t valid, std::uint32_t h, Divisor per_task,
+                                              F&& f) {
+  COURSE_UNROLL
+  for (int u = 0; u < kPairsPerThread; ++u) {
+    const std::uint32_t task = tid + static_cast<std::uint32_t>(u) * threads;
+    if (task >= valid * (h + 1)) continue;
+    const std::uint32_t c = divide(task, per_task);
+    f(u, c, task - c * (h + 1));
+  }
+}
+
 // One block: load (as any pass), the pairs in place, the output pairs into registers, the block
 // waits, the outputs back in place, store (as any pass). regs(tid): the thread's PairRegs.
 template <class T, class Each, class Barrier, class Regs>
@@ -69,17 +83,13 @@ FFT_HD COURSE_FORCEINLINE void run_pair_sum_block(std::uint64_t block, const Mix
   using Acc = std::conditional_t<sizeof(T) == 4, double, T>;
   each([&](unsigned tid, unsigned threads) {
     PairRegs<T>& r = regs(tid);
-    COURSE_UNROLL
-    for (int u = 0; u < kPairsPerThread; ++u) {
-      const std::uint32_t task = tid + static_cast<std::uint32_t>(u) * threads;
-      if (task >= valid * (h + 1)) continue;
-      const std::uint32_t c = divide(task, per_task), m = task - c * (h + 1);
+    each_pair_task(tid, threads, valid, h, per_task, [&](int u, std::uint32_t c, std::uint32_t m) {
       const Complex<T>* col = buf + c * p;
       Complex<Acc> re(col[0]), im{};
       if (m == 0) {
         for (std::uint32_t j = 1; j <= h; ++j) re = re + Complex<Acc>(col[j]);
         r.plus[u] = Complex<T>(re);
-        continue;
+        return;
       }
       std::uint32_t e = 0;  // j m mod p
       for (std::uint32_t j = 1; j <= h; ++j) {
@@ -92,19 +102,15 @@ FFT_HD COURSE_FORCEINLINE void run_pair_sum_block(std::uint64_t block, const Mix
       im = rotate<1, 4, Direction::forward>(im);
       r.plus[u] = Complex<T>(re + im);
       r.minus[u] = Complex<T>(re - im);
-    }
+    });
   });
   barrier();  // every sum read before any output lands in the same buffer
   each([&](unsigned tid, unsigned threads) {
     PairRegs<T>& r = regs(tid);
-    COURSE_UNROLL
-    for (int u = 0; u < kPairsPerThread; ++u) {
-      const std::uint32_t task = tid + static_cast<std::uint32_t>(u) * threads;
-      if (task >= valid * (h + 1)) continue;
-      const std::uint32_t c = divide(task, per_task), m = task - c * (h + 1);
+    each_pair_task(tid, threads, valid, h, per_task, [&](int u, std::uint32_t c, std::uint32_t m) {
       buf[c * p + m] = r.plus[u];
       if (m) buf[c * p + p - m] = r.minus[u];
-    }
+    });
   });
   barrier();
   each([&](unsigned tid, unsigned threads) { store(tid, threads, block, a, buf); });
