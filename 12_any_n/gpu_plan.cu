@@ -31,15 +31,23 @@ namespace course::anyn::gpu {
 template <class T, int MAX_PRIME>
 inline constexpr int kMostThreads = (MAX_PRIME > 13 ? 3 : 4) * (sizeof(T) == 4 ? 256 : 128);
 
-// A single pass of just over 512 float or 256 double threads (8193-9216 float points, 4097-4608
-// double) gets one block an SM at the registers above: two blocks would need 69632 of the 65536
-// (Nsight Compute, float 8232: 17 warps an SM, DRAM 19% busy). Its own kernel is built for two
-// blocks an SM: 56 float or 96 double registers a thread (ptxas gives each of an SM's four
-// schedulers whole warps: 5 of the 18 double warps, 16384 / 5 / 32 rounded down to 96).
+// At the registers above, an SM holds floor(1024 / threads) float or floor(512 / threads) double
+// blocks of a pass, whatever its shared memory allows: a pass of just over 512 float or 256
+// double threads gets one (Nsight Compute, float 8232: 17 warps an SM, DRAM 19% busy). Single
+// passes just over a third or a half of those get kernels built for three or two blocks an SM,
+// with 56 float or 96 double registers a thread: ptxas sm_90 spills 72 / 240 bytes there, where
+// four blocks, or two of more threads, spill 0.9-4.3 KB (12_any_n/NOTES.md). (ptxas gives each
+// of an SM's four schedulers whole warps: 5 of 18 double warps, 16384 / 5 / 32 down to 96.)
+//   float:  342-384 threads (5457-6144 points a block) three blocks; 513-576 (8193-9216) two
+//   double: 171-192 threads (2721-3072 points a block) three blocks; 257-320 (4097-5120) two
 template <class T>
-inline constexpr int kTwoBlockThreads = sizeof(T) == 4 ? 576 : 288;
+inline constexpr int kThreeBlockThreads = sizeof(T) == 4 ? 384 : 192;
+template <class T>
+inline constexpr int kTwoBlockThreads = sizeof(T) == 4 ? 576 : 320;
 template <class T, int THREADS, int MAX_PRIME>
-inline constexpr int kMinBlocks = THREADS == kTwoBlockThreads<T> ? 2 : std::max(1, kMostThreads<T, MAX_PRIME> / THREADS);
+inline constexpr int kMinBlocks = THREADS == kThreeBlockThreads<T> ? 3
+                                  : THREADS == kTwoBlockThreads<T> ? 2
+                                                                   : std::max(1, kMostThreads<T, MAX_PRIME> / THREADS);
 
 template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7>
 __global__ void __launch_bounds__(THREADS, kMinBlocks<T, THREADS, MAX_PRIME>) mixed_pass_kernel(const MixedPassArgs<T> a) {
@@ -65,8 +73,11 @@ auto pair_sum_kernel_for(std::uint32_t threads) {
 
 template <class T, bool DIRECT, int MAX_PRIME = 7>
 auto kernel_for(std::uint32_t threads) {
-  if constexpr (MAX_PRIME == 7)  // 513-576 float or 257-288 double threads: two blocks an SM
-    if (threads > kTwoBlockThreads<T> / 9 * 8 && threads <= kTwoBlockThreads<T>) return &mixed_pass_kernel<T, kTwoBlockThreads<T>, DIRECT, MAX_PRIME>;
+  if constexpr (MAX_PRIME == 7) {  // three or two blocks an SM where the usual registers give fewer
+    constexpr std::uint32_t most = kMostThreads<T, 7>;
+    if (threads > most / 3 && threads <= kThreeBlockThreads<T>) return &mixed_pass_kernel<T, kThreeBlockThreads<T>, DIRECT, MAX_PRIME>;
+    if (threads > most / 2 && threads <= kTwoBlockThreads<T>) return &mixed_pass_kernel<T, kTwoBlockThreads<T>, DIRECT, MAX_PRIME>;
+  }
   if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, MAX_PRIME>;
   if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, MAX_PRIME>;
   if constexpr (sizeof(T) == 4 || MAX_PRIME <= 13)

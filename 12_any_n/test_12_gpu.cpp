@@ -111,12 +111,14 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(PassKernel::shared_io), cfg));
 }
 
-// One pass of 513-576 float or 257-288 double threads runs the kernel built for two blocks an SM
-// (gpu_plan.cu's kTwoBlockThreads), its fewer registers checked here, direct and through shared
-// memory, with a partial last block (batch 3).
-TEMPLATE_TEST_CASE("GPU any N: single passes on the two-blocks-an-SM kernel", "[gpu][conformance]", float, double) {
+// Single passes on the kernels built for three or two blocks an SM (gpu_plan.cu's
+// kThreeBlockThreads, kTwoBlockThreads), their fewer registers checked here, direct and through
+// shared memory, with a partial last block (batch 3): float 5625 and 6000 (352, 384 threads),
+// 8232-9216 (544, 576); double 2800, 2916 (192), 4116-4536 (288), 4704, 5000 (320).
+TEMPLATE_TEST_CASE("GPU any N: single passes on the kernels built for more blocks an SM", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{8232, 8575, 9000, 9216} : std::vector<std::size_t>{4116, 4375, 4536};
+  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{5625, 6000, 8232, 8575, 9000, 9216}
+                                    : std::vector<std::size_t>{2800, 2916, 4116, 4375, 4536, 4704, 5000};
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
