@@ -33,8 +33,8 @@ inline constexpr int kMostThreads = (MAX_PRIME > 13 ? 3 : 4) * (sizeof(T) == 4 ?
 
 // At the registers above, an SM holds floor(1024 / threads) float or floor(512 / threads) double
 // blocks of a pass, whatever its shared memory allows: a pass of just over 512 float or 256
-// double threads gets one (Nsight Compute, float 8232: 17 warps an SM, DRAM 19% busy). Single
-// passes just over a third or a half of those get kernels built for three or two blocks an SM,
+// double threads gets one (Nsight Compute, float 8232: 17 warps an SM, DRAM 19% busy). Passes of
+// just over a third or a half of those get kernels built for three or two blocks an SM,
 // with 56 float or 96 double registers a thread: ptxas sm_90 spills 72 / 240 bytes there, where
 // four blocks, or two of more threads, spill 0.9-4.3 KB (12_any_n/NOTES.md). (ptxas gives each
 // of an SM's four schedulers whole warps: 5 of 18 double warps, 16384 / 5 / 32 down to 96.)
