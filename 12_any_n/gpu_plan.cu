@@ -34,12 +34,13 @@ inline constexpr int kMostThreads = (MAX_PRIME > 13 ? 3 : 4) * (sizeof(T) == 4 ?
 // At the registers above, an SM holds floor(1024 / threads) float or floor(512 / threads) double
 // blocks of a pass, whatever its shared memory allows: a pass of just over 512 float or 256
 // double threads gets one (Nsight Compute, float 8232: 17 warps an SM, DRAM 19% busy). Passes of
-// just over a third or a half of those get kernels built for three or two blocks an SM,
-// with 56 float or 96 double registers a thread: ptxas sm_90 spills 72 / 240 bytes there, where
-// four blocks, or two of more threads, spill 0.9-4.3 KB (12_any_n/NOTES.md). (ptxas gives each
-// of an SM's four schedulers whole warps: 5 of 18 double warps, 16384 / 5 / 32 down to 96.)
-//   float:  342-384 threads (5457-6144 points a block) three blocks; 513-576 (8193-9216) two
-//   double: 171-192 threads (2721-3072 points a block) three blocks; 257-320 (4097-5120) two
+// just over a third or a half of those get kernels built (__launch_bounds__(threads, blocks))
+// for three or two blocks an SM, with 56 float or 96 double registers a thread: ptxas sm_90
+// spills 72 / 240 bytes there, where more threads at two or three blocks spill 0.9-4.3 KB
+// (12_any_n/NOTES.md). (ptxas gives each of an SM's four schedulers whole warps: 5 of 18 double
+// warps, 16384 / 5 / 32 down to 96.) Threads come in whole warps, so in points a block:
+//   float:  352-384 threads (5121-6144 points) three blocks; 544-576 (8193-9216) two
+//   double: 192 threads (2561-3072 points) three blocks; 288-320 (4097-5120) two
 template <class T>
 inline constexpr int kThreeBlockThreads = sizeof(T) == 4 ? 384 : 192;
 template <class T>
@@ -48,6 +49,9 @@ template <class T, int THREADS, int MAX_PRIME>
 inline constexpr int kMinBlocks = THREADS == kThreeBlockThreads<T> ? 3
                                   : THREADS == kTwoBlockThreads<T> ? 2
                                                                    : std::max(1, kMostThreads<T, MAX_PRIME> / THREADS);
+// The two bands stay apart and inside what the usual kernels take (kernel_for tries them first).
+static_assert(kThreeBlockThreads<float> <= kMostThreads<float, 7> / 2 && kThreeBlockThreads<double> <= kMostThreads<double, 7> / 2);
+static_assert(kTwoBlockThreads<float> <= kMostThreads<float, 7> && kTwoBlockThreads<double> <= kMostThreads<double, 7>);
 
 template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7>
 __global__ void __launch_bounds__(THREADS, kMinBlocks<T, THREADS, MAX_PRIME>) mixed_pass_kernel(const MixedPassArgs<T> a) {
@@ -88,8 +92,9 @@ auto kernel_for(std::uint32_t threads) {
 }
 
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
-// for blocks of kLargestBlockPoints), direct or through shared memory, with the stages up to
-// max_prime (max_prime_of, gpu_pass.hpp).
+// for blocks of kLargestBlockPoints), or, up to radix 7, the three- and two-block kernels of
+// kThreeBlockThreads and kTwoBlockThreads; direct or through shared memory, with the stages up
+// to max_prime (max_prime_of, gpu_pass.hpp; 255: a prime by pair sums, at most 256 threads).
 template <class T>
 auto kernel_for(std::uint32_t threads, bool direct, int max_prime) {
   // A pass with prime radices above 7 never runs direct (pass_run); only float runs direct
@@ -227,7 +232,7 @@ Plan<T>::Plan(std::size_t n, std::size_t batch, cudaStream_t stream, int block_p
     power_of_two_ = std::make_unique<clusters::FastestPlan<T>>(n, batch, stream);
   else if (route_for<T>(n, shared_limit().bytes, batch) == Route::passes)
     mixed_ = std::make_unique<MixedPlan<T>>(n, batch, stream, block_points, kernel);
-  else  // a prime factor above 31, or no passes that fit this GPU's blocks
+  else  // a prime factor above 31, a prime of 37-251 where the model prefers Bluestein, or no passes that fit
     bluestein_ = std::make_unique<BluesteinPlan<T>>(n, batch, stream, kernel);
 }
 

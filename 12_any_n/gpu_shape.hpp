@@ -68,9 +68,9 @@ inline std::vector<std::size_t> more_passes(std::size_t n, std::size_t least, st
   return best;
 }
 
-// Passes with a stage of a prime above 13 run in kernels of at most 512 float or 256 double
-// threads (gpu_plan.cu's kMostThreads: twice the registers a thread): blocks of at most
-// kBlockPoints (64 KiB), where the other passes may take up to kLargestBlockPoints.
+// Passes with a stage of a prime above 13 run in kernels of at most 768 float or 384 double
+// threads an SM (gpu_plan.cu's kMostThreads): blocks of at most kBlockPoints (64 KiB), where the
+// other passes may take up to kLargestBlockPoints.
 template <class T>
 int most_points_for(std::size_t n, int most_points) {
   return largest_prime_factor(n) > 13 ? std::min(most_points, kBlockPoints<T>) : most_points;
@@ -275,7 +275,10 @@ std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, Pass
     a.l_div = make_divisor(static_cast<std::uint32_t>(l));
     a.twiddled = s * l < n;
     a.log_lo = tables.log_lo;
-    const int points = block_points_for<T>(l, a.d == 1, block_points, most_points);
+    // A prime by pair sums runs in kernels of at most 256 threads (gpu_plan.cu's
+    // pair_sum_kernel_for): blocks of kSmallestOnePassBlock points, even where a larger one is forced.
+    const int points = block_points_for<T>(l, a.d == 1, is_pair_sum_prime(l) ? std::min(block_points, kSmallestOnePassBlock) : block_points,
+                                           most_points);
     if (a.d == 1) {
       a.c = static_cast<std::uint32_t>(points / l);
     } else {

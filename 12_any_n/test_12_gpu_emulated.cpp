@@ -351,6 +351,14 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums",
   for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
     if (is_pair_sum_prime(p)) primes.push_back(p);
   for (const int kib : {48, 64, 99, 163, 227}) check_routes<TestType>(primes, kib * 1024, std::size_t{1} << 20);
+  // Whatever block size is forced (the benchmark's comparisons), a pair-sum pass keeps to the
+  // threads its kernels are built for (gpu_plan.cu: 128 or 256); the emulation would run any.
+  for (const int forced : {0, 2048, 4096, 8192, 16384})
+    for (const std::size_t p : primes) {
+      PassTables<TestType> tables;
+      INFO("p = " << p << ", forced block points " << forced);
+      CHECK(make_passes<TestType>(p, 1000, tables, forced).at(0).threads <= 256u);
+    }
 }
 
 constexpr int kLimitsKiB[] = {48, 64, 99, 163, 227};

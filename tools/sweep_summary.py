@@ -121,6 +121,8 @@ def route(plan):
         return "Bluestein, fused passes of M", 0
     if "clusters of" in plan:
         return "one pass on clusters", 1
+    if "by pair sums" in plan:  # a prime from 37 to 251 in one pass of direct sums (gpu_prime_pass.hpp)
+        return "pair sums, 1 pass", 1
     m = re.search(r"in (\d+) pass", plan)
     k = int(m.group(1)) if m else 0
     return f"mixed radix, {k} pass{'es' if k > 1 else ''}", k
