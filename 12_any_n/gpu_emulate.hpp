@@ -47,7 +47,7 @@ void emulate_pass(const MixedPassArgs<T>& a, bool direct) {
   for_each_block(a, [&](std::uint64_t b, Complex<T>* buf, auto& each) {
     // As the GPU plan picks its kernel (gpu_plan.cu): stages above 7 only through shared memory.
     const int max_prime = max_prime_of(a);
-    if (max_prime == 255) {
+    if (max_prime == kPairSumPass) {
       std::vector<PairRegs<T>> regs(a.threads);
       run_pair_sum_block(b, a, buf, each, [] {}, [&](unsigned tid) -> PairRegs<T>& { return regs[tid]; });
     } else if (max_prime == 31) run_block<false, 31>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});

@@ -106,14 +106,17 @@ struct MixedPassArgs {
   StageShape stage[kMaxStages];
 };
 
+// What max_prime_of says of the pair-sum pass of a prime from 37 on (gpu_prime_pass.hpp): no
+// stage kernel takes it, it has a kernel of its own.
+inline constexpr int kPairSumPass = 255;
+
 // The kernel a pass needs (gpu_block.hpp's MAX_PRIME): 7 when its stages have no prime radix
-// above 7, 13 when 11 or 13 is the largest, 31 up to 31, 255 for the pair-sum pass of a prime
-// from 37 on.
+// above 7, 13 when 11 or 13 is the largest, 31 up to 31, kPairSumPass for a prime from 37 on.
 template <class T>
 FFT_HD inline int max_prime_of(const MixedPassArgs<T>& a) {
   int most = 7;
   for (int st = 0; st < a.stages; ++st)
-    if (a.stage[st].radix > 31) return 255;  // a prime from 37 on: the pair-sum pass (gpu_prime_pass.hpp)
+    if (a.stage[st].radix > 31) return kPairSumPass;
   for (int st = 0; st < a.stages; ++st)
     if (is_odd_prime_radix(a.stage[st].radix)) {
       if (a.stage[st].radix > 13) return 31;

@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(THREADS, kMinBlocks<T, THREADS, MAX_PRIME>) mi
 
 // A prime from 37 to 251 (gpu_prime_pass.hpp): through shared memory, 9 output pairs a thread.
 template <class T, int THREADS>
-__global__ void __launch_bounds__(THREADS, (sizeof(T) == 4 ? 1024 : 512) / THREADS) pair_sum_pass_kernel(const MixedPassArgs<T> a) {
+__global__ void __launch_bounds__(THREADS, kMostThreads<T, 7> / THREADS) pair_sum_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_pair_sum_block(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnPairRegs<T>{});
@@ -94,13 +94,13 @@ auto kernel_for(std::uint32_t threads) {
 // The kernel built for blocks of up to `threads` threads: 128, 256, 512 (and 1024 in float,
 // for blocks of kLargestBlockPoints), or, up to radix 7, the three- and two-block kernels of
 // kThreeBlockThreads and kTwoBlockThreads; direct or through shared memory, with the stages up
-// to max_prime (max_prime_of, gpu_pass.hpp; 255: a prime by pair sums, at most 256 threads).
+// to max_prime (max_prime_of, gpu_pass.hpp; kPairSumPass: a prime by pair sums, at most 256 threads).
 template <class T>
 auto kernel_for(std::uint32_t threads, bool direct, int max_prime) {
   // A pass with prime radices above 7 never runs direct (pass_run); only float runs direct
   // (direct_pass): no double kernel of it is built.
   auto k = kernel_for<T, false>(threads);
-  if (max_prime == 255) k = pair_sum_kernel_for<T>(threads);
+  if (max_prime == kPairSumPass) k = pair_sum_kernel_for<T>(threads);
   else if (max_prime == 31) k = kernel_for<T, false, 31>(threads);
   else if (max_prime == 13) k = kernel_for<T, false, 13>(threads);
   else if (direct) k = kernel_for<T, sizeof(T) == 4>(threads);

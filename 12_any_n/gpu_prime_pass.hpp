@@ -10,6 +10,7 @@
 #pragma once
 
 #include <type_traits>
+#include <vector>
 
 #include "12_any_n/gpu_pass.hpp"
 
@@ -23,6 +24,14 @@ constexpr bool is_pair_sum_prime(std::size_t n) {
   for (std::size_t d = 2; d * d <= n; ++d)
     if (n % d == 0) return false;
   return true;
+}
+
+// Every prime the pair-sum pass takes, ascending.
+inline std::vector<std::size_t> pair_sum_primes() {
+  std::vector<std::size_t> out;
+  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
+    if (is_pair_sum_prime(p)) out.push_back(p);
+  return out;
 }
 
 // The output pairs (m = 1 .. h, and m = 0 for X_0 alone) a thread keeps between computing them and

@@ -39,6 +39,7 @@ std::size_t bluestein_block_points(int limit_bytes) {
 struct PairSumModel {
   double a, b, c, d;  // ns
 };
+inline constexpr double kPairSumLatencyNs = 4800, kBluesteinLatencyNs = 9600;
 template <class T>
 inline constexpr PairSumModel kPairSumModel = sizeof(T) == 4 ? PairSumModel{3.822e-4, 1.016e-2, 1.425e-3, 4.407e-3}
                                                             : PairSumModel{3.993e-4, 7.686e-3, 2.469e-3, 7.648e-3};
@@ -46,7 +47,7 @@ template <class T>
 bool pair_sums_faster(std::size_t p, std::size_t batch) {
   const PairSumModel& k = kPairSumModel<T>;
   const double x = static_cast<double>(p), m = static_cast<double>(convolution_length(p)), b = static_cast<double>(batch);
-  return 4800 + b * (k.a * x * x + k.b * x) <= 9600 + b * (k.c * m * std::log2(m) + k.d * x);
+  return kPairSumLatencyNs + b * (k.a * x * x + k.b * x) <= kBluesteinLatencyNs + b * (k.c * m * std::log2(m) + k.d * x);
 }
 
 // N = 2^k: 11's plan (or 09's); a 31-smooth N with passes in this limit's blocks: the passes; any

@@ -144,8 +144,7 @@ TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float
 
 TEMPLATE_TEST_CASE("GPU any N: the primes 37 to 251 by pair sums", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
-    if (is_pair_sum_prime(p)) cfg.sizes.push_back(p);
+  cfg.sizes = pair_sum_primes();
   cfg.batch = 3;
   cfg.all_checks_up_to = 41;
   cfg.refused = {};

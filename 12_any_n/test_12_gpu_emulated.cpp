@@ -332,8 +332,8 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes, std::s
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums", "[12][gpu-emulated]", float, double) {
   conformance::Config cfg;
-  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
-    if (is_pair_sum_prime(p)) cfg.sizes.push_back(p);
+  const std::vector<std::size_t> primes = pair_sum_primes();
+  cfg.sizes = primes;
   cfg.batch = 3;  // a partial last block
   cfg.all_checks_up_to = 41;
   cfg.refused = {0, 74, 257, 1009};
@@ -347,9 +347,6 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums",
   CHECK(pair_sums_faster<TestType>(37, std::size_t{1} << 20));
   CHECK_FALSE(pair_sums_faster<TestType>(251, std::size_t{1} << 20));
   CHECK(route_for<TestType>(251, 227 * 1024, std::size_t{1} << 20) == Route::bluestein_block);
-  std::vector<std::size_t> primes;
-  for (std::size_t p = kSmallestPairSumPrime; p <= kLargestPairSumPrime; ++p)
-    if (is_pair_sum_prime(p)) primes.push_back(p);
   for (const int kib : {48, 64, 99, 163, 227}) check_routes<TestType>(primes, kib * 1024, std::size_t{1} << 20);
   // Whatever block size is forced (the benchmark's comparisons), a pair-sum pass keeps to the
   // threads its kernels are built for (gpu_plan.cu: 128 or 256); the emulation would run any.

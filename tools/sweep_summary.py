@@ -8,6 +8,7 @@
   tools/sweep_summary.py FILES --write README.md --model             # also the <!-- sweep-model: ... --> block
   tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
   tools/sweep_summary.py AFTER.json --before BEFORE.json              # a change's speedup, size by size
+  tools/sweep_summary.py AFTER.json --before BEFORE.json --by-threads # the same, single passes by block threads
   tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
@@ -239,6 +240,25 @@ def compare_markdown(before, after):
     return "\n".join(lines)
 
 
+def threads_markdown(before, after):
+    """As compare_markdown, for single passes whose route did not change, by the threads of the
+    after plan's block (a kernel change that acts on some block sizes only: 12's kernels built
+    for three or two blocks an SM)."""
+    old = {(r["n"], r["precision"], r["mode"]): r for r in before}
+    groups = {}
+    for a in after:
+        b = old.get((a["n"], a["precision"], a["mode"]))
+        m = re.search(r"in 1 pass; .*? a block of (\d+) threads", a["plan"])
+        if b is None or not m or ("Bluestein" in b["plan"]) != ("Bluestein" in a["plan"]):
+            continue
+        groups.setdefault((a["precision"], a["mode"], int(m.group(1))), []).append(b["ours_ms"] / a["ours_ms"])
+    lines = ["| precision | mode | threads a block | timings | speedup (median, min, max) |", "|---|---|---:|---:|---|"]
+    for (prec, mode, threads), s in sorted(groups.items()):
+        s.sort()
+        lines.append(f"| {prec} | {mode} | {threads} | {len(s)} | {percentile(s, 0.5):.3f}x, {s[0]:.3f}x, {s[-1]:.3f}x |")
+    return "\n".join(lines)
+
+
 # The most points one pass holds in a block: 1024 threads at 16 points a thread in float, 128 KiB
 # of shared memory in double (12_any_n/gpu_pass.hpp's kLargestBlockPoints).
 ONE_BLOCK_POINTS = {"float": 16384, "double": 8192}
@@ -275,6 +295,7 @@ def main():
     ap.add_argument("--before", nargs="+", help="the same sweep before a change: print the speedup table instead")
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
+    ap.add_argument("--by-threads", action="store_true", help="with --before: single passes by the threads of their block")
     a = ap.parse_args()
     context, records = load(a.files)
     if a.bands:
@@ -283,7 +304,7 @@ def main():
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
-        print(compare_markdown(load(a.before)[1], records))
+        print((threads_markdown if a.by_threads else compare_markdown)(load(a.before)[1], records))
         return
     text = summary_markdown(context, records)
     if a.check:
