@@ -8,14 +8,16 @@
 # for each ab/<branch> (ab/<branch>/build) at once, then runs the same sweep_12_gpu arguments
 # with each, the working tree first and last (its two runs say how far the machine drifted), into
 # results/<gpu>/ab-<date>/<name>.json; tools/sweep_summary.py AFTER --before BEFORE reads them.
-# ab/ is git-ignored: name it in the device call's carry.
+# ab/ is git-ignored: name it in the device call's carry. `build` alone compiles the branches'
+# binaries, not the working tree's (to overlap with other work: `bash tools/gpu_ab.sh build & bash tools/gpu_check.sh 12; wait`);
+# run then finds them up to date.
 set -u
 # shellcheck source=tools/chapter_deps.sh
 source "$(dirname "$0")/chapter_deps.sh"
 case ${1:-} in
   pack)
     shift
-    [ $# -ge 1 ] || { sed -n 2,12p "$0"; exit 2; }
+    [ $# -ge 1 ] || { sed -n 2,14p "$0"; exit 2; }
     # The working tree's commit too: the GPU machine's copy of the tree has no git history.
     mkdir -p ab
     echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with changes')" >ab/main_COMMIT
@@ -27,7 +29,8 @@ case ${1:-} in
       echo "ab/$branch: $(git rev-parse --short "$branch")" | tee "ab/$branch/COMMIT"
     done
     ;;
-  run)
+  build | run)
+    step=$1
     shift
     [ -d ab ] || { echo "no ab/: pack the branches here and carry ab"; exit 2; }
     gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr 'A-Z ' 'a-z-')
@@ -35,13 +38,15 @@ case ${1:-} in
     [ -f build/gpu/build.ninja ] || { echo "no build/gpu: source tools/gpu_env.sh first"; exit 2; }
     out=results/$gpu/ab-$(date +%Y%m%d-%H%M)
     mkdir -p "$out"
-    cmake --build build/gpu -j"$(nproc)" --target sweep_12_gpu >"$out/build_main.log" 2>&1 &
+    # build leaves build/gpu alone: another ninja may be building there.
+    [ "$step" = build ] || cmake --build build/gpu -j"$(nproc)" --target sweep_12_gpu >"$out/build_main.log" 2>&1 &
     for dir in ab/*/; do
       name=$(basename "$dir")
       (cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$out/configure_$name.log" 2>&1 &&
          cmake --build "$dir/build" -j"$(nproc)" --target sweep_12_gpu >"$out/build_$name.log" 2>&1) &
     done
     wait
+    [ "$step" = run ] || { echo "built: see $out/build_*.log"; exit 0; }
     cp ab/main_COMMIT "$out/" 2>/dev/null
     for dir in ab/*/; do cp "$dir/COMMIT" "$out/$(basename "$dir")_COMMIT"; done
     sweep() {  # sweep <binary> <name>
@@ -54,5 +59,5 @@ case ${1:-} in
     done
     sweep build/gpu/bench-gpu12/sweep_12_gpu main_2 "$@"
     ;;
-  *) sed -n 2,12p "$0"; exit 2 ;;
+  *) sed -n 2,14p "$0"; exit 2 ;;
 esac
