@@ -175,7 +175,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args));
     p.compiled = fixed.kernel != nullptr;
     p.points = fixed.points;
-    p.direct = fixed.direct;
+    p.direct = fixed.kernel ? fixed.direct : run.direct;
     if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
     cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
   }
@@ -217,6 +217,9 @@ std::string MixedPlan<T>::describe() const {
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
+    // A float single pass whose end runs are shorter than a sector (direct_pass).
+    if (sizeof(T) == 4 && a.d == 1 && a.stages > 0 && !p.direct && shortest_end_run(a) < kMinDirectRun)
+      s << ", through shared memory (end runs of " << shortest_end_run(a) << (shortest_end_run(a) == 1 ? " point)" : " points)");
   }
   return s.str();
 }
