@@ -3,8 +3,6 @@
 // gives thread tid's registers for a radix-R stage (on the GPU, the thread's own locals).
 #pragma once
 
-#include <algorithm>
-
 #include "12_any_n/gpu_pass.hpp"
 
 namespace course::anyn::gpu {
@@ -106,28 +104,29 @@ FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const MixedPassArg
   }
 }
 
-// The shortest run of neighbouring points that a warp's load of the first stage, or its store
-// of the last, touches when the pass runs DIRECT: the first stage reads x[c L + p + j m] with
-// neighbouring threads on neighbouring p (runs of m = L / R_first), the last writes
-// y[c L + q + k s] with neighbouring q (runs of s = L / R_last). A one-stage pass (N = 6, 10)
-// has runs of one point: each load instruction of a warp then touches 32 sectors for 256 bytes.
+// The run of neighbouring points that a warp's store of the last stage writes when the pass
+// runs DIRECT: y[c L + q + k s], neighbouring threads on neighbouring q, so runs of s = L / R_last
+// (a one-stage pass such as N = 6 or 10: runs of one point, 32 sectors an instruction). The
+// first stage's loads, x[c L + p + j m], have runs of m = L / R_first >= R_last; where those are
+// short, the next j reads the rest of each sector, still in L1, but a store shorter than a
+// sector is written as it is, a partial sector.
 template <class T>
-std::uint32_t shortest_end_run(const MixedPassArgs<T>& a) {
-  return a.stages == 0 ? 0 : std::min(a.stage[0].m, a.stage[a.stages - 1].s.d);
+std::uint32_t last_store_run(const MixedPassArgs<T>& a) {
+  return a.stages == 0 ? 0 : a.stage[a.stages - 1].s.d;
 }
 // A run of a whole 32-byte sector: 4 float points.
 inline constexpr std::uint32_t kMinDirectRun = 4;
 
-// Whether a pass runs DIRECT: a single pass with at least one stage, in float, whose end runs
-// fill whole sectors, unless the plan was asked to load and store through shared memory (the
+// Whether a pass runs DIRECT: a single pass with at least one stage, in float, whose last stage
+// stores whole sectors, unless the plan was asked to load and store through shared memory (the
 // benchmark's comparison). Shorter runs load and store through shared memory, where the block's
-// points move as one run. In double the direct kernel needs more than its 128 registers and was
+// points move as one run (H200, float 3-48: 1.04-3.2x faster batched, NOTES.md). In double the direct kernel needs more than its 128 registers and was
 // slower at 1000, 2187 and 6144 points on the H100 (NOTES.md), so double loads and stores
 // through shared memory; only its compiled shapes at matched points, with registers to spare,
 // may run direct (best_choice, gpu_fixed.hpp).
 template <class T>
 bool direct_pass(const MixedPassArgs<T>& a, bool shared_io) {
-  return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0 && shortest_end_run(a) >= kMinDirectRun;
+  return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0 && last_store_run(a) >= kMinDirectRun;
 }
 
 }  // namespace course::anyn::gpu

@@ -217,9 +217,9 @@ std::string MixedPlan<T>::describe() const {
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
-    // A float single pass whose end runs are shorter than a sector (direct_pass).
-    if (sizeof(T) == 4 && a.d == 1 && a.stages > 0 && !p.direct && shortest_end_run(a) < kMinDirectRun)
-      s << ", through shared memory (end runs of " << shortest_end_run(a) << (shortest_end_run(a) == 1 ? " point)" : " points)");
+    // A float single pass whose last stage would store less than a sector at a time (direct_pass).
+    if (sizeof(T) == 4 && a.d == 1 && a.stages > 0 && !p.direct && last_store_run(a) < kMinDirectRun)
+      s << ", through shared memory (direct stores in runs of " << last_store_run(a) << (last_store_run(a) == 1 ? " point)" : " points)");
   }
   return s.str();
 }

@@ -242,19 +242,20 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: through shared memory at both end
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(0, kLargestBlockPoints<TestType>, PassKernel::shared_io), cfg));
 }
 
-// A float single pass reads and writes global memory directly only where a warp's first load and
-// last store move runs of at least a sector (kMinDirectRun points). The runs are found here from
-// the addresses the first and last stages give threads 0-31 (butterfly_at, as gather and scatter
-// use it), not from shortest_end_run's formula.
-TEST_CASE("12 GPU one pass: float runs direct only where its end runs fill a sector", "[12][gpu-emulated]") {
-  // Threads from 0 on whose addresses follow one another, at most a warp.
-  auto run_from_zero = [](const MixedPassArgs<float>& a, const StageShape& st, bool first) {
+// A float single pass reads and writes global memory directly only where a warp's last store
+// moves runs of at least a sector (kMinDirectRun points). The runs are found here from the
+// addresses the last stage gives threads 0-31 (butterfly_at, as scatter uses it), not from
+// last_store_run's formula.
+TEST_CASE("12 GPU one pass: float runs direct only where its last stage stores whole sectors", "[12][gpu-emulated]") {
+  // Threads from 0 on whose output addresses y[c L + q] (k = 0) follow one another, at most a warp.
+  auto store_run = [](const MixedPassArgs<float>& a) {
+    const StageShape& st = a.stage[a.stages - 1];
     std::uint32_t run = 0;
     std::uint64_t last = 0;
     for (std::uint32_t i = 0; i < 32; ++i) {
       std::uint32_t c, p, q;
       if (!butterfly_at(a, st, a.c, i, c, p, q)) break;
-      const std::uint64_t addr = std::uint64_t{c} * a.l + (first ? p : q);  // x[c L + p + j m], y[c L + q + k s] at j = k = 0
+      const std::uint64_t addr = std::uint64_t{c} * a.l + q;
       if (i > 0 && addr != last + 1) break;
       last = addr;
       ++run;
@@ -268,24 +269,23 @@ TEST_CASE("12 GPU one pass: float runs direct only where its end runs fill a sec
     if (passes.size() != 1 || passes[0].stages == 0 || passes[0].columns_fast) continue;
     const auto& a = passes[0];
     INFO("N = " << n);
-    const std::uint32_t seen = std::min(run_from_zero(a, a.stage[0], true), run_from_zero(a, a.stage[a.stages - 1], false));
-    CHECK(seen == std::min<std::uint32_t>(shortest_end_run(a), 32));
+    const std::uint32_t seen = store_run(a);
+    CHECK(seen == std::min<std::uint32_t>(last_store_run(a), 32));
     const bool want = seen >= kMinDirectRun && max_prime_of(a) == 7;
     CHECK(pass_run<float>(PassKernel::best, a).direct == want);
     ++(want ? direct : shared);
   }
   CHECK(shared > 0);
   CHECK(direct > 0);
-  // One stage: runs of one point (each of a warp's loads 32 sectors apart); 27 = 3 * 9 and
-  // 12 = 3 * 4: runs of 3; 54 = 9 * 6: 6; 1000: 100.
-  for (const auto& [n, run] : std::vector<std::pair<std::size_t, std::uint32_t>>{{6, 1}, {10, 1}, {12, 3}, {27, 3}, {54, 6}, {1000, 100}}) {
+  // One stage: runs of one point; 12 = 3 * 4 and 27 = 3 * 9: 3; 14 = 7 * 2: 7; 1000: 100.
+  for (const auto& [n, run] : std::vector<std::pair<std::size_t, std::uint32_t>>{{6, 1}, {10, 1}, {12, 3}, {27, 3}, {14, 7}, {1000, 100}}) {
     PassTables<float> tables;
     INFO("N = " << n);
-    CHECK(shortest_end_run(make_passes<float>(n, 64, tables).at(0)) == run);
+    CHECK(last_store_run(make_passes<float>(n, 64, tables).at(0)) == run);
   }
   // Either way the transform is the same: the plan's choice, emulated, against the DFT.
   conformance::Config cfg;
-  cfg.sizes = {2, 3, 6, 10, 12, 27, 54, 96};
+  cfg.sizes = {2, 3, 6, 10, 12, 14, 27, 54, 96};
   cfg.batch = 5;
   cfg.all_checks_up_to = 96;
   cfg.refused = {0};
