@@ -120,10 +120,10 @@ inline constexpr std::uint32_t kMinDirectRun = 4;
 // Whether a pass runs DIRECT: a single pass with at least one stage, in float, whose last stage
 // stores whole sectors, unless the plan was asked to load and store through shared memory (the
 // benchmark's comparison). Shorter runs load and store through shared memory, where the block's
-// points move as one run (H200, float 3-48: 1.04-3.2x faster batched, NOTES.md). In double the direct kernel needs more than its 128 registers and was
-// slower at 1000, 2187 and 6144 points on the H100 (NOTES.md), so double loads and stores
-// through shared memory; only its compiled shapes at matched points, with registers to spare,
-// may run direct (best_choice, gpu_fixed.hpp).
+// points move as one run (H200, float 3-48: 1.04-3.2x faster batched, NOTES.md). In double the
+// direct kernel needs more than its 128 registers and was slower at 1000, 2187 and 6144 points
+// on the H100 (NOTES.md), so double loads and stores through shared memory; only its compiled
+// shapes at matched points, with registers to spare, may run direct (best_choice, gpu_fixed.hpp).
 template <class T>
 bool direct_pass(const MixedPassArgs<T>& a, bool shared_io) {
   return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0 && last_store_run(a) >= kMinDirectRun;
