@@ -178,6 +178,10 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     p.direct = fixed.kernel ? fixed.direct : run.direct;
     if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
     cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
+    // What registers and shared memory leave of an SM for this pass (describe(); the tests check
+    // the kernels built for three or two blocks get them).
+    COURSE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&p.blocks_an_sm, p.kernel, static_cast<int>(p.args.threads),
+                                                                    static_cast<std::size_t>(pass_shared_bytes(p.args))));
   }
 }
 
@@ -214,6 +218,7 @@ std::string MixedPlan<T>::describe() const {
     s << "; " << a.l << " =";
     for (int st = 0; st < a.stages; ++st) s << (st ? " *" : "") << " " << int(a.stage[st].radix);
     s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
+    s << " (" << p.blocks_an_sm << (p.blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are

@@ -53,6 +53,7 @@ class MixedPlan {
     bool compiled = false;              // compiled for the pass's shape (gpu_fixed.hpp), else the generic kernel
     int points = kPointsPerThread;      // a thread: what sets the pass's threads and its registers
     bool direct = false;                // first and last stages in global memory: no copy through shared memory on the way in and out
+    int blocks_an_sm = 0;               // as the device reports it for this kernel, threads and shared memory
   };
 
   // The constructor's three steps, in this order so that every refusal comes before the plan

@@ -9,6 +9,7 @@
 
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_plan.hpp"
+#include "12_any_n/gpu_route.hpp"
 #include "12_any_n/graph_replay.hpp"
 #include "common/catch.hpp"
 #include "common/gpu_conformance.hpp"
@@ -123,11 +124,16 @@ TEMPLATE_TEST_CASE("GPU any N: single passes on the kernels built for more block
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
+  // The blocks an SM the device reports for the kernel that runs (describe()): three below
+  // 6144 float or 3072 double points, two above.
+  auto blocks = [](std::size_t n) { return n <= (sizeof(TestType) == 4 ? 6144u : 3072u) ? "(3 blocks an SM)" : "(2 blocks an SM)"; };
   for (const auto kernel : {PassKernel::best, PassKernel::shared_io}) {
     for (const std::size_t n : cfg.sizes) {
       INFO("N = " << n << ", shared-memory limit " << shared_limit_bytes() << " bytes");
       const bool one_block = n <= static_cast<std::size_t>(most_block_points<TestType>(shared_limit_bytes()));
-      CHECK_THAT(Plan<TestType>(n, 3, nullptr, 0, kernel).describe(), course::testing::contains(one_block ? "1 pass" : "2 passes"));
+      const std::string d = Plan<TestType>(n, 3, nullptr, 0, kernel).describe();
+      CHECK_THAT(d, course::testing::contains(one_block ? "1 pass" : "2 passes"));
+      if (one_block) CHECK_THAT(d, course::testing::contains(std::string("a block of ") + std::to_string(launch_threads(n, kPointsPerThread)) + " threads " + blocks(n)));
     }
     require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(kernel), cfg));
   }
@@ -149,6 +155,11 @@ TEMPLATE_TEST_CASE("GPU any N: the primes 37 to 251 by pair sums", "[gpu][confor
   cfg.all_checks_up_to = 41;
   cfg.refused = {};
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
+  // The route at this batch, as the model (gpu_route.hpp) gives it: a few transforms by pair sums.
+  for (const std::size_t p : cfg.sizes) {
+    INFO("p = " << p);
+    CHECK_THAT(Plan<TestType>(p, cfg.batch).describe(), course::testing::contains(pair_sums_faster<TestType>(p, cfg.batch) ? "by pair sums" : "Bluestein"));
+  }
 }
 
 TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into the passes and apart", "[gpu]", float, double) {
@@ -393,12 +404,12 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
 
 TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein, compiled shapes", "[sanitize]") {
   conformance::Config cfg;
-  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 6144, 8192 * 3, 781250, 37, 1009, 143, 1001, 173056, 17, 1054, 475136};  // 143 ..: stages of primes 11 to 31
+  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 5625, 6144, 8192 * 3, 781250, 37, 1009, 143, 1001, 173056, 17, 1054, 475136};  // 6: through shared memory; 5625: three blocks an SM; 37: pair sums; 143 ..: stages of primes 11 to 31
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 3000, 3125, 6144, 10000, 44100, 1009, 143, 173056, 667, 984064, 251};  // 10000: on clusters of two blocks (sm_90)
+  cfg.sizes = {15, 1000, 2187, 2800, 3000, 3125, 4704, 6144, 10000, 44100, 1009, 143, 173056, 667, 984064, 251};  // 2800, 4704: three and two blocks an SM; 10000: on clusters of two blocks (sm_90)
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).
