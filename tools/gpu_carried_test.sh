@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A GPU test built on the CPU machine, carried to the GPU machine and run there with no build:
+# at the device's own shared-memory limit and at each simulated one (48 .. 227 KiB), all at once,
+# with memcheck and racecheck on its [sanitize] cases beside them, as ctest and gpu_check.sh do.
+#   here:  cmake -S . -B build/sm90 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real
+#          cmake --build build/sm90 --target test_12_gpu
+#          mkdir -p bins && strip -o bins/test_12_gpu build/sm90/12_any_n/test_12_gpu && xz -f bins/test_12_gpu
+#   there: bash tools/gpu_carried_test.sh test_12_gpu      # carry [".deps", "bins"]
+# bins/ is git-ignored (.git/info/exclude); with results/ moved aside the call carries little.
+# Each run's log lands in $OUT/<test>_<limit>.log, ending "rc=<exit code> (<seconds> s)";
+# LIMIT (s, default 480) cuts every process, so the logs come back within one device call.
+set -u
+[ $# -eq 1 ] || { sed -n 2,11p "$0"; exit 2; }
+name=$1
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT" /opt/deps
+start=$SECONDS
+# FFTW and friends from the carried Debian packages (tools/gpu_env.sh does the same).
+for deb in .deps/*.deb; do dpkg -x "$deb" /opt/deps; done
+export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+[ -f "bins/$name.xz" ] && xz -df "bins/$name.xz"
+test=$PWD/bins/$name
+[ -x "$test" ] || chmod +x "$test" || exit 2
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader >"$OUT/gpu.txt"
+run() {  # run <log> <command...>: cut at LIMIT, the exit code and time at the log's end
+  local log=$1
+  shift
+  timeout "${LIMIT:-480}" "$@" >"$log" 2>&1
+  echo "rc=$? ($((SECONDS - start)) s)" >>"$log"
+}
+for kib in 0 48 64 99 163 227; do  # 0: the device's own limit
+  if [ "$kib" = 0 ]; then run "$OUT/${name}_device.log" "$test" &
+  else run "$OUT/${name}_smem$kib.log" env COURSE_SHARED_LIMIT_KIB="$kib" "$test" & fi
+done
+run "$OUT/${name}_memcheck.log" compute-sanitizer --tool memcheck --error-exitcode 9 "$test" "[sanitize]" &
+run "$OUT/${name}_racecheck.log" compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 "$test" "[sanitize]" &
+wait
+for log in "$OUT/$name"_*.log; do
+  echo "$(basename "$log"): $(grep -E 'All tests passed|^test cases|ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1) $(tail -1 "$log")"
+done
