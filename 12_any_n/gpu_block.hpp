@@ -107,26 +107,34 @@ FFT_HD COURSE_FORCEINLINE void run_block(std::uint64_t block, const MixedPassArg
 // The run of neighbouring points that a warp's store of the last stage writes when the pass
 // runs DIRECT: y[c L + q + k s], neighbouring threads on neighbouring q, so runs of s = L / R_last
 // (a one-stage pass such as N = 6 or 10: runs of one point, 32 sectors an instruction). The
-// first stage's loads, x[c L + p + j m], have runs of m = L / R_first >= R_last; where those are
-// short, the next j reads the rest of each sector, still in L1, but a store shorter than a
-// sector is written as it is, a partial sector.
+// first stage's loads, x[c L + p + j m], have runs of m = L / R_first (one point in a one-stage
+// pass too); where those are short, the next j reads the rest of each sector, still in L1, but a
+// store shorter than a sector is written as it is, a partial sector.
 template <class T>
 std::uint32_t last_store_run(const MixedPassArgs<T>& a) {
   return a.stages == 0 ? 0 : a.stage[a.stages - 1].s.d;
 }
-// A run of a whole 32-byte sector: 4 float points.
+// A run as long as a 32-byte sector: 4 float points (a run of 5 or more may still straddle two).
 inline constexpr std::uint32_t kMinDirectRun = 4;
 
+// Whether only the length of its last stage's store runs keeps a float single pass off DIRECT
+// (direct_pass below; describe() says so where it decided).
+template <class T>
+bool short_store_runs(const MixedPassArgs<T>& a) {
+  return sizeof(T) == 4 && !a.columns_fast && a.stages > 0 && last_store_run(a) < kMinDirectRun;
+}
+
 // Whether a pass runs DIRECT: a single pass with at least one stage, in float, whose last stage
-// stores whole sectors, unless the plan was asked to load and store through shared memory (the
-// benchmark's comparison). Shorter runs load and store through shared memory, where the block's
-// points move as one run (H200, float 3-48: 1.04-3.2x faster batched, NOTES.md). In double the
-// direct kernel needs more than its 128 registers and was slower at 1000, 2187 and 6144 points
-// on the H100 (NOTES.md), so double loads and stores through shared memory; only its compiled
-// shapes at matched points, with registers to spare, may run direct (best_choice, gpu_fixed.hpp).
+// stores runs of at least a sector, unless the plan was asked to load and store through shared
+// memory (the benchmark's comparison). Shorter runs load and store through shared memory, where
+// the block's points move as one run (H200, float 3-48: 1.04-3.2x faster batched, NOTES.md). In
+// double the direct kernel needs more than its 128 registers and was slower at 1000, 2187 and
+// 6144 points on the H100 (NOTES.md), so double loads and stores through shared memory; only its
+// compiled shapes at matched points, with registers to spare, may run direct (best_choice,
+// gpu_fixed.hpp).
 template <class T>
 bool direct_pass(const MixedPassArgs<T>& a, bool shared_io) {
-  return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0 && last_store_run(a) >= kMinDirectRun;
+  return sizeof(T) == 4 && !shared_io && !a.columns_fast && a.stages > 0 && !short_store_runs(a);
 }
 
 }  // namespace course::anyn::gpu

@@ -176,6 +176,9 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     p.compiled = fixed.kernel != nullptr;
     p.points = fixed.points;
     p.direct = fixed.kernel ? fixed.direct : run.direct;
+    // The store-run rule decided only where nothing else keeps the pass off DIRECT: asked for
+    // shared I/O, or radices above 7, whose kernels are built through shared memory (pass_run).
+    p.short_store_runs = !p.direct && kernel != PassKernel::shared_io && max_prime_of(p.args) == 7 && short_store_runs(p.args);
     if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
     cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
     // What registers and shared memory leave of an SM for this pass (describe(); the tests check
@@ -222,9 +225,8 @@ std::string MixedPlan<T>::describe() const {
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
-    // A float single pass whose last stage would store less than a sector at a time (direct_pass).
-    if (sizeof(T) == 4 && a.d == 1 && a.stages > 0 && !p.direct && last_store_run(a) < kMinDirectRun)
-      s << ", through shared memory (direct stores in runs of " << last_store_run(a) << (last_store_run(a) == 1 ? " point)" : " points)");
+    if (p.short_store_runs)
+      s << ", through shared memory (its last stage would store runs of " << last_store_run(a) << (last_store_run(a) == 1 ? " point)" : " points)");
   }
   return s.str();
 }

@@ -54,6 +54,7 @@ class MixedPlan {
     int points = kPointsPerThread;      // a thread: what sets the pass's threads and its registers
     bool direct = false;                // first and last stages in global memory: no copy through shared memory on the way in and out
     int blocks_an_sm = 0;               // as the device reports it for this kernel, threads and shared memory
+    bool short_store_runs = false;      // through shared memory only because its last stage's store runs are short
   };
 
   // The constructor's three steps, in this order so that every refusal comes before the plan

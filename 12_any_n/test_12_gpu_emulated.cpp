@@ -246,7 +246,7 @@ TEMPLATE_TEST_CASE("12 GPU one pass, emulated: through shared memory at both end
 // moves runs of at least a sector (kMinDirectRun points). The runs are found here from the
 // addresses the last stage gives threads 0-31 (butterfly_at, as scatter uses it), not from
 // last_store_run's formula.
-TEST_CASE("12 GPU one pass: float runs direct only where its last stage stores whole sectors", "[12][gpu-emulated]") {
+TEST_CASE("12 GPU one pass: float runs direct only where its last stage stores runs of at least a sector", "[12][gpu-emulated]") {
   // Threads from 0 on whose output addresses y[c L + q] (k = 0) follow one another, at most a warp.
   auto store_run = [](const MixedPassArgs<float>& a) {
     const StageShape& st = a.stage[a.stages - 1];
