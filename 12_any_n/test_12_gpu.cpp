@@ -124,9 +124,25 @@ TEMPLATE_TEST_CASE("GPU any N: single passes on the kernels built for more block
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
-  // The blocks an SM the device reports for the kernel that runs (describe()): three below
-  // 6144 float or 3072 double points, two above.
-  auto blocks = [](std::size_t n) { return n <= (sizeof(TestType) == 4 ? 6144u : 3072u) ? "(3 blocks an SM)" : "(2 blocks an SM)"; };
+  // The blocks an SM the device reports for the kernel that runs (describe()): what its registers
+  // allow, three below 6144 float or 3072 double points and two above, unless the SM's shared
+  // memory or threads hold fewer (a GPU with 100 KiB an SM holds two blocks of 5625 float points).
+  const cudaDeviceProp prop = [] {
+    cudaDeviceProp p{};
+    int device = 0;
+    COURSE_CUDA_CHECK(cudaGetDevice(&device));
+    COURSE_CUDA_CHECK(cudaGetDeviceProperties(&p, device));
+    return p;
+  }();
+  auto blocks = [&](std::size_t n) {
+    PassTables<TestType> tables;
+    const auto passes = make_passes<TestType>(n, 3, tables, 0, most_block_points<TestType>(shared_limit_bytes()));
+    const std::size_t bytes = static_cast<std::size_t>(pass_shared_bytes(passes.at(0))) + prop.reservedSharedMemPerBlock;
+    const std::size_t by_registers = n <= (sizeof(TestType) == 4 ? 6144u : 3072u) ? 3 : 2;
+    const std::size_t held = std::min({by_registers, prop.sharedMemPerMultiprocessor / bytes,
+                                       static_cast<std::size_t>(prop.maxThreadsPerMultiProcessor) / launch_threads(n, kPointsPerThread)});
+    return "(" + std::to_string(held) + (held == 1 ? " block an SM)" : " blocks an SM)");
+  };
   for (const auto kernel : {PassKernel::best, PassKernel::shared_io}) {
     for (const std::size_t n : cfg.sizes) {
       INFO("N = " << n << ", shared-memory limit " << shared_limit_bytes() << " bytes");
@@ -155,11 +171,13 @@ TEMPLATE_TEST_CASE("GPU any N: the primes 37 to 251 by pair sums", "[gpu][confor
   cfg.all_checks_up_to = 41;
   cfg.refused = {};
   require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
-  // The route at this batch, as the model (gpu_route.hpp) gives it: a few transforms by pair sums.
-  for (const std::size_t p : cfg.sizes) {
-    INFO("p = " << p);
-    CHECK_THAT(Plan<TestType>(p, cfg.batch).describe(), course::testing::contains(pair_sums_faster<TestType>(p, cfg.batch) ? "by pair sums" : "Bluestein"));
-  }
+  // The route the model (gpu_route.hpp) gives: pair sums for a few transforms; at a batch of 1024
+  // Bluestein for the larger primes (float 27 of the 43, double 35 by pair sums).
+  for (const std::size_t batch : {cfg.batch, std::size_t{1024}})
+    for (const std::size_t p : cfg.sizes) {
+      INFO("p = " << p << ", batch " << batch);
+      CHECK_THAT(Plan<TestType>(p, batch).describe(), course::testing::contains(pair_sums_faster<TestType>(p, batch) ? "by pair sums" : "Bluestein"));
+    }
 }
 
 TEMPLATE_TEST_CASE("GPU any N: Bluestein above one block, the chirp fused into the passes and apart", "[gpu]", float, double) {
