@@ -17,7 +17,7 @@ source "$(dirname "$0")/chapter_deps.sh"
 case ${1:-} in
   pack)
     shift
-    [ $# -ge 1 ] || { sed -n 2,14p "$0"; exit 2; }
+    [ $# -ge 1 ] || { sed -n 2,13p "$0"; exit 2; }
     # The working tree's commit too: the GPU machine's copy of the tree has no git history.
     mkdir -p ab
     echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with changes')" >ab/main_COMMIT
@@ -33,10 +33,14 @@ case ${1:-} in
     step=$1
     shift
     [ -d ab ] || { echo "no ab/: pack the branches here and carry ab"; exit 2; }
-    gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr 'A-Z ' 'a-z-')
-    [ -n "$gpu" ] || { echo "no GPU here: run is for the GPU machine"; exit 2; }
-    [ -f build/gpu/build.ninja ] || { echo "no build/gpu: source tools/gpu_env.sh first"; exit 2; }
-    out=results/$gpu/ab-$(date +%Y%m%d-%H%M)
+    if [ "$step" = build ]; then
+      out=ab/.build-logs  # git-ignored, and no branch to ab/*/
+    else
+      gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr 'A-Z ' 'a-z-')
+      [ -n "$gpu" ] || { echo "no GPU here: run is for the GPU machine"; exit 2; }
+      [ -f build/gpu/build.ninja ] || { echo "no build/gpu: source tools/gpu_env.sh first"; exit 2; }
+      out=results/$gpu/ab-$(date +%Y%m%d-%H%M)
+    fi
     mkdir -p "$out"
     # build leaves build/gpu alone: another ninja may be building there.
     [ "$step" = build ] || cmake --build build/gpu -j"$(nproc)" --target sweep_12_gpu >"$out/build_main.log" 2>&1 &
@@ -46,7 +50,14 @@ case ${1:-} in
          cmake --build "$dir/build" -j"$(nproc)" --target sweep_12_gpu >"$out/build_$name.log" 2>&1) &
     done
     wait
-    [ "$step" = run ] || { echo "built: see $out/build_*.log"; exit 0; }
+    if [ "$step" = build ]; then
+      missing=0
+      for dir in ab/*/; do
+        [ -x "$dir/build/bench-gpu12/sweep_12_gpu" ] || { echo "$dir: no sweep_12_gpu (see $out/build_$(basename "$dir").log)"; missing=1; }
+      done
+      echo "built: logs in $out"
+      exit $missing
+    fi
     cp ab/main_COMMIT "$out/" 2>/dev/null
     for dir in ab/*/; do cp "$dir/COMMIT" "$out/$(basename "$dir")_COMMIT"; done
     sweep() {  # sweep <binary> <name>
@@ -59,5 +70,5 @@ case ${1:-} in
     done
     sweep build/gpu/bench-gpu12/sweep_12_gpu main_2 "$@"
     ;;
-  *) sed -n 2,14p "$0"; exit 2 ;;
+  *) sed -n 2,13p "$0"; exit 2 ;;
 esac

@@ -6,21 +6,29 @@
 #          cmake --build build/sm90 --target test_12_gpu
 #          mkdir -p bins && strip -o bins/test_12_gpu build/sm90/12_any_n/test_12_gpu && xz -f bins/test_12_gpu
 #   there: bash tools/gpu_carried_test.sh test_12_gpu      # carry [".deps", "bins"]
-# bins/ is git-ignored (.git/info/exclude); with results/ moved aside the call carries little.
+# bins/ is git-ignored; with results/ moved aside the call carries little.
 # Each run's log lands in $OUT/<test>_<limit>.log, ending "rc=<exit code> (<seconds> s)";
-# LIMIT (s, default 480) cuts every process, so the logs come back within one device call.
+# LIMIT (s, default 480) cuts every process, so the logs come back within one device call (the
+# whole test_12_gpu took 454-475 s a limit under ctest -j 8: give it more, or fewer processes).
+# Catch2 prints each test case's time (-d yes), so a cut run shows where its time went.
+# Exits 0 only if every run ended "rc=0".
 set -u
-[ $# -eq 1 ] || { sed -n 2,11p "$0"; exit 2; }
+shopt -s nullglob
+[ $# -eq 1 ] || { sed -n 2,14p "$0"; exit 2; }
 name=$1
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT" /opt/deps
 start=$SECONDS
 # FFTW and friends from the carried Debian packages (tools/gpu_env.sh does the same).
-for deb in .deps/*.deb; do dpkg -x "$deb" /opt/deps; done
+debs=(.deps/*.deb)
+[ ${#debs[@]} -gt 0 ] || { echo "no .deps/*.deb: carry .deps (the Debian packages of FFTW and Catch2)"; exit 2; }
+for deb in "${debs[@]}"; do dpkg -x "$deb" /opt/deps; done
 export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 [ -f "bins/$name.xz" ] && xz -df "bins/$name.xz"
 test=$PWD/bins/$name
-[ -x "$test" ] || chmod +x "$test" || exit 2
+[ -f "$test" ] || { echo "no bins/$name or bins/$name.xz: build it here and carry bins"; exit 2; }
+chmod +x "$test" || exit 2
+rm -f "$OUT/$name"_*.log  # a reused OUT: only this run's logs below
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader >"$OUT/gpu.txt"
 run() {  # run <log> <command...>: cut at LIMIT, the exit code and time at the log's end
   local log=$1
@@ -29,12 +37,15 @@ run() {  # run <log> <command...>: cut at LIMIT, the exit code and time at the l
   echo "rc=$? ($((SECONDS - start)) s)" >>"$log"
 }
 for kib in 0 48 64 99 163 227; do  # 0: the device's own limit
-  if [ "$kib" = 0 ]; then run "$OUT/${name}_device.log" "$test" &
-  else run "$OUT/${name}_smem$kib.log" env COURSE_SHARED_LIMIT_KIB="$kib" "$test" & fi
+  if [ "$kib" = 0 ]; then run "$OUT/${name}_device.log" "$test" -d yes &
+  else run "$OUT/${name}_smem$kib.log" env COURSE_SHARED_LIMIT_KIB="$kib" "$test" -d yes & fi
 done
 run "$OUT/${name}_memcheck.log" compute-sanitizer --tool memcheck --error-exitcode 9 "$test" "[sanitize]" &
 run "$OUT/${name}_racecheck.log" compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 9 "$test" "[sanitize]" &
 wait
+failed=0
 for log in "$OUT/$name"_*.log; do
   echo "$(basename "$log"): $(grep -E 'All tests passed|^test cases|ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1) $(tail -1 "$log")"
+  tail -1 "$log" | grep -q '^rc=0 ' || failed=1
 done
+exit $failed
