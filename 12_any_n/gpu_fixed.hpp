@@ -240,7 +240,7 @@ inline std::vector<std::size_t> eight_point_lengths() { return built_lengths<dou
 // Which kernel runs a single pass (the benchmark's comparison, one change a row).
 enum class PassKernel {
   best,       // compiled for the pass's shape where built, at the points a thread and I/O measured best (best_choice), else generic
-  generic,    // one kernel for every shape; in float its first and last stages read and write global memory
+  generic,    // one kernel for every shape; in float its first and last stages read and write global memory (direct_pass)
   shared_io,  // the generic kernel, loading and storing through shared memory as passes of several do
   eight_points,    // double: compiled for the shape, at 8 points a thread where built (twice the threads); float: at 16
   sixteen_points,  // compiled for the shape, at 16 points a thread
