@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "12_any_n/factor.hpp"
 #include "12_any_n/gpu_emulate.hpp"
+#include "12_any_n/sweep_sizes.hpp"
 #include "common/metrics.hpp"
 #include "common/reference.hpp"
 
@@ -38,9 +38,7 @@ int main(int argc, char** argv) {
   }
   std::vector<std::size_t> sizes;
   for (int i = 3; i < argc; ++i) sizes.push_back(std::strtoull(argv[i], nullptr, 10));
-  if (sizes.empty())
-    for (std::size_t n = 2; n <= largest; ++n)
-      if (anyn::is_smooth(n)) sizes.push_back(n);
+  if (sizes.empty()) sizes = anyn::sweep::smooth_up_to(largest);
 
   std::mt19937_64 rng(20261129);
   std::uniform_real_distribution<float> uniform(-1, 1);

@@ -308,23 +308,26 @@ constexpr FixedChoice fixed_choice(PassKernel kernel, std::size_t l) {
 
 // How `kernel` runs pass a, as MixedPlan and the emulation both read it: whether a compiled
 // kernel is asked for, at which points a thread, with which I/O (`fixed_direct`), and the generic
-// kernel's I/O (`direct`) where none is built.
+// kernel's I/O (`direct`) where none is built; `short_store_runs` where only the store-run rule
+// (direct_pass) keeps the generic kernel off direct (describe() says so).
 struct PassRun {
   bool compiled;
   int points;
   bool direct;
   bool fixed_direct;
+  bool short_store_runs;
 };
 template <class T>
 PassRun pass_run(PassKernel kernel, const MixedPassArgs<T>& a) {
   // The kernels with prime radices above 7 are built through shared memory only: a direct variant
   // would be one more kernel set for a few sizes, and the radix-11/13 one already spills in float
   // (NOTES.md).
-  const bool direct = direct_pass(a, kernel == PassKernel::shared_io) && max_prime_of(a) == 7;
+  const bool may_run_direct = kernel != PassKernel::shared_io && max_prime_of(a) == 7;
+  const bool direct = may_run_direct && direct_pass(a, false);
   const FixedChoice choice = fixed_choice<T>(kernel, a.l);
   // Double's compiled kernel runs direct where asked or chosen; float's are direct unless asked not.
   return {kernel != PassKernel::generic && kernel != PassKernel::shared_io, choice.points, direct,
-          direct || (choice.direct && !a.columns_fast && a.stages > 0)};
+          direct || (choice.direct && !a.columns_fast && a.stages > 0), may_run_direct && short_store_runs(a)};
 }
 
 template <class T>

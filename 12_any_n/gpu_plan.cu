@@ -176,9 +176,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     p.compiled = fixed.kernel != nullptr;
     p.points = fixed.points;
     p.direct = fixed.kernel ? fixed.direct : run.direct;
-    // The store-run rule decided only where nothing else keeps the pass off DIRECT: asked for
-    // shared I/O, or radices above 7, whose kernels are built through shared memory (pass_run).
-    p.short_store_runs = !p.direct && kernel != PassKernel::shared_io && max_prime_of(p.args) == 7 && short_store_runs(p.args);
+    p.short_store_runs = !p.direct && run.short_store_runs;
     if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
     cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
     // What registers and shared memory leave of an SM for this pass (describe(); the tests check
