@@ -102,7 +102,10 @@ def summary_markdown(context, records):
     worse = [r for r in errs if r["err_ours"] > r["err_cufft"]]
     if errs:
         worst = max(errs, key=error_ratio)
-        lines.append(f"Float error against a double reference (relative rms, single transforms): ours above cuFFT float's at "
+        # Runs since err_inputs: each size's error is the mean over that many fresh inputs.
+        inputs = sorted({r.get("err_inputs", 1) for r in errs})
+        over = "one input a size" if inputs == [1] else f"the mean over {inputs[0]}-{inputs[-1]} inputs a size"
+        lines.append(f"Float error against a double reference (relative rms, single transforms, {over}): ours above cuFFT float's at "
                      f"{len(worse)} of {len(errs)} sizes; the largest ratio {error_ratio(worst):.2f} at N = {worst['n']}.")
     failed = [r for r in records if "error" in r]
     if failed:
