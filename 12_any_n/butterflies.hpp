@@ -1,6 +1,6 @@
 // 12_any_n: the butterflies, in place on a[]: the DFTs of 3, 5 and 7 points written out, of 2, 4
 // and 8 points chapter 09's dft<R> (one radix-2 code for both chapters), and radices 6, 9, 10 and
-// 16 composed from them.
+// 16 composed from them (6 and 10 with no twiddles between their factors: Good-Thomas).
 //
 // Forward uses w(1, r) = exp(-2 pi i / r), inverse its conjugate. For an odd prime r, pair the
 // inputs j and r - j: with s_j = a_j + a_{r-j} and d_j = a_j - a_{r-j} (j = 1 .. (r-1)/2),
@@ -12,6 +12,7 @@
 // against common/twiddle.hpp's exact twiddles.
 #pragma once
 
+#include <numeric>
 #include <type_traits>
 #include <utility>
 
@@ -138,7 +139,8 @@ FFT_HD inline void butterfly(Complex<T>* a);
 // j = R2 j1 + j2 and k = k1 + R1 k2,
 //     y_k = sum_j2 w(j2 k2, R2) [ w(j2 k1, R) sum_j1 a_{R2 j1 + j2} w(j1 k1, R1) ].
 // R2 butterflies of R1 points, R twiddles w(j2 k1, R) (constants), R1 butterflies of R2 points.
-// The GPU passes use it for 6, 9, 10 and 16: one stage where two would cross shared memory.
+// The GPU passes use it for 9 and 16 (6 and 10, whose factors are coprime, by Good-Thomas
+// below): one stage where two would cross shared memory.
 template <unsigned R1, unsigned R2, Direction dir, class T>
 FFT_HD inline void butterfly_split(Complex<T>* a) {
   constexpr unsigned R = R1 * R2;
@@ -154,6 +156,43 @@ FFT_HD inline void butterfly_split(Complex<T>* a) {
     for (unsigned j2 = 0; j2 < R2; ++j2) u[j2] = t[j2 * R1 + k1];
     butterfly<R2, dir>(u);
     for (unsigned k2 = 0; k2 < R2; ++k2) a[k1 + R1 * k2] = u[k2];
+  }
+}
+
+// The k < R with k = k1 (mod R1) and k = k2 (mod R2), for coprime R1, R2 (Chinese remainders):
+// k = (k1 e1 + k2 e2) mod R, where e1 = 1 (mod R1), 0 (mod R2) and e2 the other way round.
+constexpr unsigned crt_unit(unsigned r1, unsigned r2) {  // e1: the multiple of r2 that is 1 mod r1
+  unsigned e = r2;
+  while (e % r1 != 1) e += r2;
+  return e;
+}
+template <unsigned R1, unsigned R2>
+FFT_HD constexpr unsigned crt_index(unsigned k1, unsigned k2) {
+  return (k1 * crt_unit(R1, R2) + k2 * crt_unit(R2, R1)) % (R1 * R2);
+}
+
+// Radix R = R1 R2 with R1, R2 coprime (6 = 3 2, 10 = 5 2), Good-Thomas inside the registers:
+// with the inputs taken as j = (R2 j1 + R1 j2) mod R and the outputs put at k = crt_index(k1, k2),
+//     w(j k, R) = w(j1 k1, R1) w(j2 k2, R2),
+// so y_k = sum_j2 w(j2 k2, R2) sum_j1 a_j w(j1 k1, R1): R2 butterflies of R1 points, then R1 of
+// R2, and no twiddle between them. Against butterfly_split, the R twiddles w(j2 k1, R) and the
+// rounding of each product are gone (6: two complex multiplies, 10: four).
+template <unsigned R1, unsigned R2, Direction dir, class T>
+FFT_HD inline void butterfly_good_thomas(Complex<T>* a) {
+  constexpr unsigned R = R1 * R2;
+  static_assert(std::gcd(R1, R2) == 1 && R1 > 1 && R2 > 1, "Good-Thomas needs coprime factors");
+  Complex<T> t[R];  // t[j2 R1 + k1]: the first butterflies' outputs
+  for (unsigned j2 = 0; j2 < R2; ++j2) {
+    Complex<T> u[R1];
+    for (unsigned j1 = 0; j1 < R1; ++j1) u[j1] = a[(R2 * j1 + R1 * j2) % R];
+    butterfly<R1, dir>(u);
+    for (unsigned k1 = 0; k1 < R1; ++k1) t[j2 * R1 + k1] = u[k1];
+  }
+  for (unsigned k1 = 0; k1 < R1; ++k1) {
+    Complex<T> u[R2];
+    for (unsigned j2 = 0; j2 < R2; ++j2) u[j2] = t[j2 * R1 + k1];
+    butterfly<R2, dir>(u);
+    for (unsigned k2 = 0; k2 < R2; ++k2) a[crt_index<R1, R2>(k1, k2)] = u[k2];
   }
 }
 
@@ -210,9 +249,9 @@ FFT_HD inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 3) butterfly3<dir>(a);
   else if constexpr (R == 5) butterfly5<dir>(a);
   else if constexpr (R == 7) butterfly7<dir>(a);
-  else if constexpr (R == 6) butterfly_split<3, 2, dir>(a);
+  else if constexpr (R == 6) butterfly_good_thomas<3, 2, dir>(a);
   else if constexpr (R == 9) butterfly_split<3, 3, dir>(a);
-  else if constexpr (R == 10) butterfly_split<5, 2, dir>(a);
+  else if constexpr (R == 10) butterfly_good_thomas<5, 2, dir>(a);
   else if constexpr (R == 16) butterfly_split<4, 4, dir>(a);
   else if constexpr (is_odd_prime_radix(R)) butterfly_odd<R, dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
