@@ -60,7 +60,7 @@ void register_all() {
   // Bluestein above one block: the chirp and product fused into the passes of M against 09's plan
   // with three element-wise kernels.
   for (const auto& wl : workloads)
-    if (!anyn::is_gpu_smooth(wl.n) && anyn::convolution_length(wl.n) > anyn::gpu::kBluesteinBlockPoints<T>) {
+    if (!anyn::is_gpu_smooth(wl.n) && anyn::gpu::block_convolution_length(wl.n) > anyn::gpu::kBluesteinBlockPoints<T>) {
       register_any_n<T>("gpu/fused-chirp", wl, 0, anyn::gpu::PassKernel::fused_chirp);
       register_any_n<T>("gpu/separate-chirp", wl, 0, anyn::gpu::PassKernel::separate_chirp);
     }

@@ -61,6 +61,13 @@ inline std::size_t convolution_length(std::size_t n) {
   return m;
 }
 
+// The smallest 7-smooth number >= n (n >= 1): a Bluestein convolution's length where the
+// mixed-radix stages, not a power of two, transform it (gpu_bluestein_block.hpp).
+inline std::size_t smooth_at_least(std::size_t n) {
+  while (!is_smooth(n)) ++n;
+  return n;
+}
+
 // The radices of a 7-smooth N in the order the stages run: the factors 2 as 8s (one pass does
 // the work of three radix-2 stages), with one 4 or two 4s (or a 2, for N = 2 only) for the rest,
 // then the 3s, 5s and 7s. Fewer passes over the data, fewer twiddle multiplications.

@@ -103,19 +103,21 @@ dim3 grid_of(std::size_t points, std::size_t batch) {
   return dim3(static_cast<unsigned>((points + kThreadsEw - 1) / kThreadsEw), static_cast<unsigned>(std::min<std::size_t>(batch, 65535)));
 }
 
-// K = FFT_M(b), b = conj(c) / M wrapped around M (bluestein_filter), computed by 09's double
-// plan whatever T is and rounded to T once, as the CPU plan's filter (bluestein.hpp): a float FFT
-// of M would add its own rounding error to every product of the convolution.
+// K = FFT_M(b), b = conj(c) / M wrapped around M (bluestein_filter), computed in double whatever
+// T is (09's plan for a power of two, 12's passes for a 7-smooth M) and rounded to T once, as the
+// CPU plan's filter (bluestein.hpp): a float FFT of M would add its own rounding error to every
+// product of the convolution.
 template <class T>
 std::vector<Complex<T>> filter_spectrum(std::size_t n, std::size_t m, cudaStream_t stream) {
   const std::vector<Complex<double>> b = bluestein_filter<double>(n, m);
-  cuda::DeviceBuffer<Complex<double>> k(m);
+  cuda::DeviceBuffer<Complex<double>> k(m), spectrum(m);
   k.upload(std::span<const Complex<double>>(b.data(), b.size()));
-  radixn::Plan<double>(m, 1, stream).execute(k.data(), k.data(), Direction::forward);
+  if (is_power_of_two(m)) radixn::Plan<double>(m, 1, stream).execute(k.data(), spectrum.data(), Direction::forward);
+  else MixedPlan<double>(m, 1, stream).execute(k.data(), spectrum.data(), Direction::forward);
   COURSE_CUDA_CHECK(cudaStreamSynchronize(stream));
-  const std::vector<Complex<double>> spectrum = k.to_host();
+  const std::vector<Complex<double>> values = spectrum.to_host();
   std::vector<Complex<T>> rounded(m);
-  for (std::size_t j = 0; j < m; ++j) rounded[j] = Complex<T>(spectrum[j]);
+  for (std::size_t j = 0; j < m; ++j) rounded[j] = Complex<T>(values[j]);
   return rounded;
 }
 
@@ -123,11 +125,13 @@ std::vector<Complex<T>> filter_spectrum(std::size_t n, std::size_t m, cudaStream
 
 template <class T>
 BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t stream, PassKernel pass_kernel)
-    : n_(n), batch_(batch), m_(n ? convolution_length(n) : 0), stream_(stream) {
+    : n_(n), batch_(batch), stream_(stream) {
   require_size(n);
   require_batch(chapter, batch);
   std::size_t free_bytes = 0, total_bytes = 0;
   cuda::require_supported_gpu(chapter);
+  const auto limit = shared_limit();
+  m_ = bluestein_length<T>(n, limit.bytes);  // one block: a 7-smooth M where no compiled shape takes the power of two
   COURSE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   // work (batch M), a second batch M (09's scratch or the fused passes' spare), the chirp and K,
   // and while the plan is made K in double.
@@ -145,7 +149,6 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
   const std::vector<Complex<T>> k = filter_spectrum<T>(n, m_, stream_);
   filter_ = cuda::DeviceBuffer<Complex<T>>(m_);
   filter_.upload(std::span<const Complex<T>>(k.data(), k.size()));
-  const auto limit = shared_limit();
   if (m_ <= bluestein_block_points<T>(limit.bytes)) {  // as route_for (gpu_route.hpp)
     // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU from
     // Turing on; less under a smaller limit, where larger M take the passes below).

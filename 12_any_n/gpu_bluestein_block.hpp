@@ -9,6 +9,7 @@
 // emulation (gpu_emulate.hpp) runs this same code on the CPU.
 #pragma once
 
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -23,7 +24,7 @@ template <class T>
 inline constexpr std::size_t kBluesteinBlockPoints = kBlockPoints<T>;
 
 // b = conj(c) / M wrapped around M (b_k = b_(M-k) = conj(c_k) / M, k < N), from the double chirp:
-// its FFT is K, the inverse's 1/M folded in (M a power of two: exact).
+// its FFT is K, the inverse's 1/M folded in (exact for M a power of two, else rounded once in double).
 template <class T>
 std::vector<Complex<T>> bluestein_filter(std::size_t n, std::size_t m) {
   const std::vector<Complex<double>> cd = bluestein_chirp<double>(n);
@@ -34,6 +35,21 @@ std::vector<Complex<T>> bluestein_filter(std::size_t n, std::size_t m) {
     if (k) b[m - k] = cj;
   }
   return b;
+}
+
+// The convolution length M >= 2N - 1 of Bluestein in one block. A power of two whose M-point
+// pass is a compiled shape (FixedBluesteinPasses, M = 1024 .. 4096) stays; any other M runs the
+// generic stages, and there the least 7-smooth M >= 2N - 1 is 0.5-1 of the power of two's points
+// (N = 131: 270, not 512). The model: time a transform = k M log2 M, k measured on the H200 over
+// every N of the sweep that takes this route (results/nvidia-h200/main-050e117/, batched, ns):
+// compiled 0.0008-0.0009 float, 0.0018-0.0020 double; generic 0.0014-0.0019 and 0.0028-0.0031.
+// A compiled power of two against a generic M of half its points is then a draw, so it stays.
+inline bool compiled_bluestein_length(std::size_t m) {
+  return std::apply([m](auto... shape) { return ((decltype(shape)::l == m) || ...); }, FixedBluesteinPasses{});
+}
+inline std::size_t block_convolution_length(std::size_t n) {
+  const std::size_t power = convolution_length(n);
+  return compiled_bluestein_length(power) ? power : smooth_at_least(2 * n - 1);
 }
 
 template <class T>

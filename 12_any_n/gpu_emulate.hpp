@@ -159,10 +159,11 @@ std::vector<Complex<T>> emulated_filter_spectrum(std::size_t n, std::size_t m) {
 }
 
 // Bluestein in one block a transform batch (gpu_bluestein_block.hpp), as the GPU plan runs it for
-// M <= kBluesteinBlockPoints: through the compiled shape where one matches (M = 1024 .. 4096).
+// M <= kBluesteinBlockPoints (block_convolution_length: a 7-smooth M where no compiled shape
+// takes the power of two): through the compiled shape where one matches (M = 1024 .. 4096).
 template <class T>
 void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>* in, Complex<T>* out, Direction dir) {
-  const std::size_t m = convolution_length(n);
+  const std::size_t m = block_convolution_length(n);
   const std::vector<Complex<T>> chirp = bluestein_chirp<T>(n), k = emulated_filter_spectrum<T>(n, m);
   PassTables<T> tables;
   const auto passes = make_passes<T>(m, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>));

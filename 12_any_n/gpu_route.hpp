@@ -28,14 +28,28 @@ std::size_t bluestein_block_points(int limit_bytes) {
   return std::min<std::size_t>(static_cast<std::size_t>(most_block_points<T>(limit_bytes)), kBluesteinBlockPoints<T>);
 }
 
+// Bluestein's M for N under this limit: block_convolution_length where that fits one block; else
+// the least 7-smooth M >= 2N - 1 where that does (a compiled power of two too large for a small
+// limit's blocks); else the power of two >= 2N - 1 (the passes of M, or 09's plan, which takes
+// powers of two only).
+template <class T>
+std::size_t bluestein_length(std::size_t n, int limit_bytes) {
+  const std::size_t most = bluestein_block_points<T>(limit_bytes), block = block_convolution_length(n);
+  if (block <= most) return block;
+  const std::size_t smooth = smooth_at_least(2 * n - 1);
+  return smooth <= most ? smooth : convolution_length(n);
+}
+
 // A prime from 37 to 251 by pair sums (one kernel, 2 p flops a point) or by Bluestein (two FFTs
 // of M >= 2p - 1): whichever this model says is faster. Time = latency + batch x time a
 // transform, every term measured on the H200 (each prime 37-251, single and 512 MiB batches,
 // results/nvidia-h200/ab-prime-odd/; tools/pair_sum_model.py fits a-d, and CTest checks them):
 // a transform costs a p^2 + b p ns by pair sums (their arithmetic, in double for float too, and
 // their bytes) and c M log2 M + d p by Bluestein; latency 4.8 us for the one kernel, 9.6 for
-// Bluestein's. Single transforms take pair sums; of the 43 primes, a 512 MiB batch keeps 8 on
-// them in float (37-47, 67-79, where M is largest against p) and 26 in double.
+// Bluestein's. Single transforms take pair sums. Of the 43 primes, a 512 MiB batch kept 8 on them
+// in float (37-47, 67-79, where M is largest against p) and 26 in double while Bluestein's M was
+// a power of two; with the 7-smooth M of block_convolution_length (M / p 1.98-2.11 for every one
+// of them, where the powers of two reach 3.9) it keeps none in float and 13 in double (37-89).
 struct PairSumModel {
   double a, b, c, d;  // ns
 };
@@ -46,7 +60,9 @@ inline constexpr PairSumModel kPairSumModel = sizeof(T) == 4 ? PairSumModel{3.82
 template <class T>
 bool pair_sums_faster(std::size_t p, std::size_t batch) {
   const PairSumModel& k = kPairSumModel<T>;
-  const double x = static_cast<double>(p), m = static_cast<double>(convolution_length(p)), b = static_cast<double>(batch);
+  // M as Bluestein in one block takes it (block_convolution_length): the fit's M were powers of
+  // two, 128-512, all on the generic stages, as the 7-smooth M of these primes are.
+  const double x = static_cast<double>(p), m = static_cast<double>(block_convolution_length(p)), b = static_cast<double>(batch);
   return kPairSumLatencyNs + b * (k.a * x * x + k.b * x) <= kBluesteinLatencyNs + b * (k.c * m * std::log2(m) + k.d * x);
 }
 
@@ -59,7 +75,7 @@ Route route_for(std::size_t n, int limit_bytes, std::size_t batch = 1) {
   if (is_power_of_two(n)) return Route::power_of_two;
   const bool pairs = is_pair_sum_prime(n) && pair_sums_faster<T>(n, batch);
   if ((is_gpu_smooth(n) || pairs) && has_passes<T>(n, most_block_points<T>(limit_bytes))) return Route::passes;
-  return convolution_length(n) <= bluestein_block_points<T>(limit_bytes) ? Route::bluestein_block : Route::bluestein_passes;
+  return bluestein_length<T>(n, limit_bytes) <= bluestein_block_points<T>(limit_bytes) ? Route::bluestein_block : Route::bluestein_passes;
 }
 
 }  // namespace course::anyn::gpu

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <type_traits>
 
 #include "12_any_n/gpu_emulate.hpp"
 #include "12_any_n/gpu_route.hpp"
@@ -371,8 +372,11 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes, std::s
       if (largest_prime_factor(n) > 13)
         for (const auto& a : passes) CHECK(a.threads <= (sizeof(T) == 4 ? 512u : 256u));
     } else {
-      const std::size_t m = convolution_length(n);
+      const std::size_t m = bluestein_length<T>(n, limit_bytes);
       REQUIRE(m <= (std::size_t{1} << max_log2_convolution));
+      // One block: the least 7-smooth M >= 2N - 1, or the power of two where a compiled shape takes it.
+      if (r == Route::bluestein_block)
+        CHECK((m == smooth_at_least(2 * n - 1) || (m == convolution_length(n) && compiled_bluestein_length(m))));
       const auto passes = make_passes<T>(m, 1, tables, 0, r == Route::bluestein_block ? static_cast<int>(bluestein_block_points<T>(limit_bytes)) : most);
       CHECK((r == Route::bluestein_passes || passes.size() == 1));
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
@@ -392,9 +396,9 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: the primes 37 to 251 by pair sums",
   CHECK(route_for<TestType>(251, 48 * 1024) == Route::passes);
   CHECK(route_for<TestType>(257, 227 * 1024) != Route::passes);
   // By the model (gpu_route.hpp): a few transforms take pair sums, a full batch of the largest
-  // primes Bluestein, every route fitting at every limit.
+  // primes Bluestein (in float every prime, with the 7-smooth M), every route fitting at every limit.
   CHECK(pair_sums_faster<TestType>(251, 3));
-  CHECK(pair_sums_faster<TestType>(37, std::size_t{1} << 20));
+  CHECK(pair_sums_faster<TestType>(37, std::size_t{1} << 20) == std::is_same_v<TestType, double>);
   CHECK_FALSE(pair_sums_faster<TestType>(251, std::size_t{1} << 20));
   CHECK(route_for<TestType>(251, 227 * 1024, std::size_t{1} << 20) == Route::bluestein_block);
   for (const int kib : {48, 64, 99, 163, 227}) check_routes<TestType>(primes, kib * 1024, std::size_t{1} << 20);
@@ -499,7 +503,7 @@ TEMPLATE_TEST_CASE("12 GPU Bluestein in one block, emulated: primes and other ro
       cfg));
   for (std::size_t n : {143, 509, 1009, 2039}) {
     PassTables<TestType> tables;
-    const auto a = make_passes<TestType>(convolution_length(n), 3, tables, 0, static_cast<int>(kBluesteinBlockPoints<TestType>)).at(0);
+    const auto a = make_passes<TestType>(block_convolution_length(n), 3, tables, 0, static_cast<int>(kBluesteinBlockPoints<TestType>)).at(0);
     INFO("N = " << n);
     CHECK(visit_matching_shape<FixedBluesteinPasses>(a, [](auto) {}) == (n != 143));
   }
