@@ -10,6 +10,7 @@
   tools/sweep_summary.py AFTER.json --before BEFORE.json              # a change's speedup, size by size
   tools/sweep_summary.py AFTER.json --before BEFORE.json --by-threads # the same, single passes by block threads
   tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
+  tools/sweep_summary.py FILES --stages                               # single passes' time over the model by their stages
 
 The model (--model): a batched transform of B bytes in k passes over global memory takes
 2 k B / copy bandwidth (each pass reads and writes every byte once); the table says, route by
@@ -288,6 +289,33 @@ def bands_markdown(records):
     return "\n".join(lines)
 
 
+def stages_markdown(records, copy_gbs):
+    """Single passes of mixed radix, batched: measured time over the one-pass model by the pass's
+    stages, generic kernel or compiled shape, in three bands of N (so that N does not stand in for
+    the stages)."""
+    groups = {}
+    for r in records:
+        if r["mode"] != "batched" or "ratio" not in r or route(r["plan"])[0] != "mixed radix, 1 pass":
+            continue
+        first = r["plan"].split("\n")[0]
+        m = re.search(r"in 1 pass; \d+ = ([0-9 *]+),", first)
+        if not m:
+            continue
+        stages = len(m.group(1).split("*"))
+        kind = "compiled" if "compiled for this shape" in first else "generic"
+        band = "N < 2048" if r["n"] < 2048 else "2048 <= N < 8192" if r["n"] < 8192 else "N >= 8192"
+        one_pass_ms = 2.0 * r["batch"] * r["n"] * (8 if r["precision"] == "float" else 16) / (copy_gbs * 1e9) * 1e3
+        groups.setdefault((band, kind, stages), {}).setdefault(r["precision"], []).append(r["ours_ms"] / one_pass_ms)
+    lines = [f"Single passes, batched: measured time over the one-pass model 2 B / {copy_gbs:.0f} GB/s, by stages; "
+             "medians, each cell float / double (sizes in brackets).", "",
+             "| N | kernel | stages | ours / model |", "|---|---|---:|---:|"]
+    order = {"N < 2048": 0, "2048 <= N < 8192": 1, "N >= 8192": 2}
+    for (band, kind, stages), by_prec in sorted(groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1], kv[0][2])):
+        cell = lambda prec: (f"{percentile(sorted(by_prec[prec]), 0.5):.2f} ({len(by_prec[prec])})" if prec in by_prec else "-")
+        lines.append(f"| {band} | {kind} | {stages} | {cell('float')} / {cell('double')} |")
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -300,8 +328,12 @@ def main():
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
     ap.add_argument("--by-threads", action="store_true", help="with --before: single passes by the threads of their block")
+    ap.add_argument("--stages", action="store_true", help="print single passes' time over the model by their stages, only")
     a = ap.parse_args()
     context, records = load(a.files)
+    if a.stages:
+        print(stages_markdown(records, a.copy_gbs or copy_bandwidth_gbs()))
+        return
     if a.bands:
         print(bands_markdown(records))
         return
