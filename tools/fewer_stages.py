@@ -13,7 +13,8 @@ import argparse
 import collections
 import functools
 import json
-import re
+
+from sweep_summary import single_pass_radices  # describe()'s radices, as --stages reads them
 
 TODAY = (2, 3, 4, 5, 6, 7, 8, 9, 10, 16)
 
@@ -32,15 +33,9 @@ def single_passes(path, precision):
     """(N, stages) of each generic 7-smooth single pass of 512 points or more."""
     out = []
     for r in json.load(open(path))["records"]:
-        if r["mode"] != "batched" or r["precision"] != precision:
-            continue
-        first = r["plan"].split("\n")[0]
-        m = re.search(r"in 1 pass; (\d+) = ([0-9 *]+),", first)
-        if not m or "compiled for this shape" in first:
-            continue
-        n, radices = int(m.group(1)), [int(x) for x in m.group(2).split("*")]
-        if n >= 512 and all(x in TODAY for x in radices):  # 7-smooth: no stage of 11-31
-            out.append((n, len(radices)))
+        single = single_pass_radices(r) if r["mode"] == "batched" and r["precision"] == precision else None
+        if single and not single[1] and r["n"] >= 512 and all(x in TODAY for x in single[0]):  # generic, no stage of 11-31
+            out.append((r["n"], len(single[0])))
     return out
 
 

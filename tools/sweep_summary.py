@@ -9,6 +9,7 @@
   tools/sweep_summary.py FILES --check README.md --model             # exit 1 where a block differs (CTest)
   tools/sweep_summary.py AFTER.json --before BEFORE.json              # a change's speedup, size by size
   tools/sweep_summary.py AFTER.json --before BEFORE.json --by-threads # the same, single passes by block threads
+  tools/sweep_summary.py AFTER.json --before BEFORE.json --show 6,10   # those N size by size, with their error
   tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
   tools/sweep_summary.py FILES --stages                               # single passes' time over the model by their stages
 
@@ -134,6 +135,21 @@ def route(plan):
     return f"mixed radix, {k} pass{'es' if k > 1 else ''}", k
 
 
+def one_pass_ms(r, copy_gbs):
+    """The model's time for one pass over a record's data: every byte read and written once."""
+    return 2.0 * r["batch"] * r["n"] * (8 if r["precision"] == "float" else 16) / (copy_gbs * 1e9) * 1e3
+
+
+def single_pass_radices(r):
+    """A single pass's stage radices and whether a compiled shape runs it, from describe()'s first
+    line ("in 1 pass; 1000 = 10 * 10 * 10, ..."); None for any other route."""
+    first = r["plan"].split("\n")[0]
+    m = re.search(r"in 1 pass; \d+ = ([0-9 *]+),", first)
+    if not m or route(r["plan"])[0] != "mixed radix, 1 pass":
+        return None
+    return [int(x) for x in m.group(1).split("*")], "compiled for this shape" in first
+
+
 def model_markdown(records, copy_gbs):
     """Measured time over the bandwidth model, by route (batched), float / double side by side."""
     groups = {}
@@ -141,10 +157,8 @@ def model_markdown(records, copy_gbs):
         if r["mode"] != "batched" or "ratio" not in r:
             continue
         name, k = route(r["plan"])
-        moved = 2.0 * r["batch"] * r["n"] * (8 if r["precision"] == "float" else 16)  # one read and one write, bytes
-        one_pass_ms = moved / (copy_gbs * 1e9) * 1e3
-        groups.setdefault(name, {}).setdefault(r["precision"], []).append(
-            (r["ours_ms"] / (max(k, 1) * one_pass_ms), r["cufft_ms"] / one_pass_ms, r["ratio"]))
+        one = one_pass_ms(r, copy_gbs)
+        groups.setdefault(name, {}).setdefault(r["precision"], []).append((r["ours_ms"] / (max(k, 1) * one), r["cufft_ms"] / one, r["ratio"]))
     lines = [f"Measured time over the model 2 k B / {copy_gbs:.0f} GB/s (k passes; Bluestein and powers of two counted as one pass), "
              "batched, medians; each cell float / double.", "",
              "| route | sizes | ours / model | its 90th pct | cuFFT / one pass | cuFFT / ours |",
@@ -245,6 +259,22 @@ def compare_markdown(before, after):
     return "\n".join(lines)
 
 
+def sizes_markdown(before, after, sizes):
+    """The listed N, size by size: our speedup, cuFFT / ours before and after, and (single runs
+    that measured it) our float error over cuFFT's before and after."""
+    old = {(r["n"], r["precision"], r["mode"]): r for r in before}
+    lines = ["| N | precision | mode | speedup | cuFFT / ours, before -> after | our error / cuFFT's, before -> after |",
+             "|---:|---|---|---:|---|---|"]
+    for a in sorted((r for r in after if r["n"] in sizes), key=lambda r: (r["n"], r["precision"], r["mode"])):
+        b = old.get((a["n"], a["precision"], a["mode"]))
+        if not b:
+            continue
+        err = (f"{error_ratio(b):.3f} -> {error_ratio(a):.3f}" if b.get("err_cufft") and a.get("err_cufft") else "-")
+        lines.append(f"| {a['n']} | {a['precision']} | {a['mode']} | {b['ours_ms'] / a['ours_ms']:.2f}x | "
+                     f"{b['ratio']:.2f} -> {a['ratio']:.2f} | {err} |")
+    return "\n".join(lines)
+
+
 def threads_markdown(before, after):
     """As compare_markdown, for single passes whose route did not change, by the threads of the
     after plan's block (a kernel change that acts on some block sizes only: 12's kernels built
@@ -295,17 +325,13 @@ def stages_markdown(records, copy_gbs):
     the stages)."""
     groups = {}
     for r in records:
-        if r["mode"] != "batched" or "ratio" not in r or route(r["plan"])[0] != "mixed radix, 1 pass":
+        single = single_pass_radices(r) if r["mode"] == "batched" and "ratio" in r else None
+        if not single:
             continue
-        first = r["plan"].split("\n")[0]
-        m = re.search(r"in 1 pass; \d+ = ([0-9 *]+),", first)
-        if not m:
-            continue
-        stages = len(m.group(1).split("*"))
-        kind = "compiled" if "compiled for this shape" in first else "generic"
+        radices, compiled = single
         band = "N < 2048" if r["n"] < 2048 else "2048 <= N < 8192" if r["n"] < 8192 else "N >= 8192"
-        one_pass_ms = 2.0 * r["batch"] * r["n"] * (8 if r["precision"] == "float" else 16) / (copy_gbs * 1e9) * 1e3
-        groups.setdefault((band, kind, stages), {}).setdefault(r["precision"], []).append(r["ours_ms"] / one_pass_ms)
+        groups.setdefault((band, "compiled" if compiled else "generic", len(radices)), {}).setdefault(r["precision"], []).append(
+            r["ours_ms"] / one_pass_ms(r, copy_gbs))
     lines = [f"Single passes, batched: measured time over the one-pass model 2 B / {copy_gbs:.0f} GB/s, by stages; "
              "medians, each cell float / double (sizes in brackets).", "",
              "| N | kernel | stages | ours / model |", "|---|---|---:|---:|"]
@@ -328,6 +354,7 @@ def main():
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
     ap.add_argument("--by-threads", action="store_true", help="with --before: single passes by the threads of their block")
+    ap.add_argument("--show", help="with --before: these N (comma-separated) size by size, with their error where measured")
     ap.add_argument("--stages", action="store_true", help="print single passes' time over the model by their stages, only")
     a = ap.parse_args()
     context, records = load(a.files)
@@ -340,7 +367,10 @@ def main():
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
-        print((threads_markdown if a.by_threads else compare_markdown)(load(a.before)[1], records))
+        if a.show:
+            print(sizes_markdown(load(a.before)[1], records, {int(x) for x in a.show.split(",")}))
+        else:
+            print((threads_markdown if a.by_threads else compare_markdown)(load(a.before)[1], records))
         return
     text = summary_markdown(context, records)
     if a.check:
