@@ -253,6 +253,9 @@ FFT_HD inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 9) butterfly_split<3, 3, dir>(a);
   else if constexpr (R == 10) butterfly_good_thomas<5, 2, dir>(a);
   else if constexpr (R == 16) butterfly_split<4, 4, dir>(a);
+  else if constexpr (R == 12) butterfly_good_thomas<4, 3, dir>(a);
+  else if constexpr (R == 14) butterfly_good_thomas<7, 2, dir>(a);
+  else if constexpr (R == 15) butterfly_good_thomas<5, 3, dir>(a);
   else if constexpr (is_odd_prime_radix(R)) butterfly_odd<R, dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
 }

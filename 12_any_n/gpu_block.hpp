@@ -3,6 +3,8 @@
 // gives thread tid's registers for a radix-R stage (on the GPU, the thread's own locals).
 #pragma once
 
+#include <type_traits>
+
 #include "12_any_n/gpu_pass.hpp"
 
 namespace course::anyn::gpu {
@@ -34,6 +36,15 @@ FFT_HD COURSE_FORCEINLINE void run_prime_stage(std::uint64_t block, const MixedP
     run_stage<R, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<R>());
 }
 
+// Stages of 12, 14 and 15 only in the kernels of kWidePoints a thread (RegsFor::points): at 16 a
+// thread would hold two butterflies of them.
+template <unsigned R, bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class RegsFor>
+FFT_HD COURSE_FORCEINLINE void run_wide_stage(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
+                                              Barrier&& barrier, RegsFor&& regs_for) {
+  if constexpr (std::decay_t<RegsFor>::points == kWidePoints)
+    run_stage<R, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<R>());
+}
+
 template <bool FROM_GLOBAL, bool TO_GLOBAL, int MAX_PRIME = 7, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
                                             Barrier&& barrier, RegsFor&& regs_for) {
@@ -58,6 +69,9 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
     case 8: run_stage<8, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<8>()); break;
     case 9: run_stage<9, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<9>()); break;
     case 10: run_stage<10, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<10>()); break;
+    case 12: run_wide_stage<12, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 14: run_wide_stage<14, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 15: run_wide_stage<15, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
     case 11: run_prime_stage<11, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); break;
     case 13: run_prime_stage<13, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); break;
     default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<16>()); break;
@@ -69,6 +83,7 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
 // whatever tid.
 template <class T, int P = kPointsPerThread>
 struct OwnRegs {
+  static constexpr int points = P;
   template <unsigned R>
   struct Of {
     StageRegs<R, T, P> r;

@@ -153,13 +153,13 @@ BluesteinPlan<T>::BluesteinPlan(std::size_t n, std::size_t batch, cudaStream_t s
     // One kernel: the M-point pass's stages inside it (64 KiB blocks at most: every GPU from
     // Turing on; less under a smaller limit, where larger M take the passes below).
     PassTables<T> tables;
-    block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(bluestein_block_points<T>(limit.bytes))).at(0);
+    block_pass_ = make_passes<T>(m_, batch, tables, 0, static_cast<int>(bluestein_block_points<T>(limit.bytes)), false).at(0);
     stage_ = device_table(tables.stage);
     cuda::allow_shared(reinterpret_cast<const void*>(bluestein_block_kernel_for<T>(block_pass_)), pass_shared_bytes(block_pass_));
   } else {
     // The passes of M as the mixed-radix plan builds them, within the device's shared memory.
     PassTables<T> tables;
-    auto passes = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes));
+    auto passes = make_passes<T>(m_, batch, tables, 0, most_block_points<T>(limit.bytes), false);
     const bool fuse = pass_kernel == PassKernel::fused_chirp ||
                       (pass_kernel != PassKernel::separate_chirp && fuse_chirp_by_default(passes.size()));
     work_ = cuda::DeviceBuffer<Complex<T>>(batch * m_);

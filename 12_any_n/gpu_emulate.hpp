@@ -17,6 +17,7 @@ namespace course::anyn::gpu {
 
 template <class T, int P = kPointsPerThread>
 struct EmulatedRegs {
+  static constexpr int points = P;
   unsigned threads;
   template <unsigned R>
   struct PerThread {
@@ -52,6 +53,8 @@ void emulate_pass(const MixedPassArgs<T>& a, bool direct) {
       run_pair_sum_block(b, a, buf, each, [] {}, [&](unsigned tid) -> PairRegs<T>& { return regs[tid]; });
     } else if (max_prime == 31) run_block<false, 31>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else if (max_prime == 13) run_block<false, 13>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+    else if (a.points == kWidePoints && direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T, kWidePoints>{a.threads});
+    else if (a.points == kWidePoints) run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T, kWidePoints>{a.threads});
     else if (direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
   });
@@ -166,7 +169,7 @@ void emulate_bluestein_block(std::size_t n, std::size_t batch, const Complex<T>*
   const std::size_t m = block_convolution_length(n);
   const std::vector<Complex<T>> chirp = bluestein_chirp<T>(n), k = emulated_filter_spectrum<T>(n, m);
   PassTables<T> tables;
-  const auto passes = make_passes<T>(m, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>));
+  const auto passes = make_passes<T>(m, batch, tables, 0, static_cast<int>(kBluesteinBlockPoints<T>), false);
   const MixedPassArgs<T> a = bind_pass<T>(passes.at(0), 0, 1, nullptr, nullptr, Direction::forward, tables.stage.data(), nullptr, nullptr);
   const BluesteinBlockArgs<T> args{in, out, chirp.data(), k.data(), static_cast<std::uint32_t>(n), make_divisor(static_cast<std::uint32_t>(n)),
                                    dir == Direction::inverse};
@@ -187,7 +190,7 @@ void emulate_bluestein_fused(std::size_t n, std::size_t batch, const Complex<T>*
   const std::size_t m = convolution_length(n);
   const std::vector<Complex<T>> chirp = bluestein_chirp<T>(n), k = emulated_filter_spectrum<T>(n, m);
   PassTables<T> tables;
-  const auto passes = make_passes<T>(m, batch, tables, 0, most_points);
+  const auto passes = make_passes<T>(m, batch, tables, 0, most_points, false);
   std::vector<Complex<T>> buffers[2] = {std::vector<Complex<T>>(m * batch), std::vector<Complex<T>>(m * batch)};
   const ChirpArgs<T> ch{in, out, chirp.data(), k.data(), static_cast<std::uint32_t>(n), dir == Direction::inverse};
   const Complex<T>* src = nullptr;

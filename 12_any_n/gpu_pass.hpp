@@ -49,6 +49,11 @@ inline constexpr int kSmallestBlock = 2048;
 // two in 2048 (bench_12_gpu's gpu-block rows, generic kernel).
 inline constexpr int kSmallestOnePassBlock = 4096;
 inline constexpr int kPointsPerThread = 16;
+// A wide pass: stages of 12, 14 and 15 points (Good-Thomas) where they save a stage
+// (pass_radices), at 12 points a thread, so that a thread holds at most 20 points in any stage
+// (radix 10: two butterflies), as at 16 (radix 7: three); at 16 a radix-15 stage would hold 30
+// and every kernel's registers would spill (ptxas sm_90, NOTES.md).
+inline constexpr int kWidePoints = 12;
 
 // Threads for `points` points at `per_thread` points a thread, in whole warps (or whole
 // multiples of `multiple`, a multiple of 32).
@@ -98,7 +103,8 @@ struct MixedPassArgs {
   Divisor s;                    // this pass's stride, the product of the earlier passes' L
   Divisor l_div;                // L, for the first pass's store
   std::uint32_t c = 1;          // columns a block holds
-  std::uint32_t threads = 128;  // block points / kPointsPerThread
+  std::uint32_t threads = 128;  // block points / points
+  std::uint8_t points = kPointsPerThread;  // a thread's points in the generic kernel: kPointsPerThread, or kWidePoints
   int log_c = 0;                // C = 2^log_c when columns_fast
   bool columns_fast = false;    // D >= C: C neighbouring columns, shared index j C + c; else D = 1, index c L + j
   bool conj_in = false, conj_out = false;  // the inverse as conj(forward(conj x)): first pass in, last pass out

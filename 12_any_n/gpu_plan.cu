@@ -53,11 +53,24 @@ inline constexpr int kMinBlocks = THREADS == kThreeBlockThreads<T> ? 3
 static_assert(kThreeBlockThreads<float> <= kMostThreads<float, 7> / 2 && kThreeBlockThreads<double> <= kMostThreads<double, 7> / 2);
 static_assert(kTwoBlockThreads<float> <= kMostThreads<float, 7> && kTwoBlockThreads<double> <= kMostThreads<double, 7>);
 
-template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7>
+template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7, int P = kPointsPerThread>
 __global__ void __launch_bounds__(THREADS, kMinBlocks<T, THREADS, MAX_PRIME>) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
-  run_block<DIRECT, MAX_PRIME>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); }, OwnRegs<T>{});
+  run_block<DIRECT, MAX_PRIME>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); },
+                               OwnRegs<T, P>{});
+}
+
+// A wide pass (kWidePoints a thread, stages of 12, 14, 15; 7-smooth only): the usual blocks an SM
+// at the usual registers, no three- or two-block kernels.
+template <class T, bool DIRECT>
+auto wide_kernel_for(std::uint32_t threads) {
+  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, 7, kWidePoints>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, 7, kWidePoints>;
+  if (threads <= 512) return &mixed_pass_kernel<T, 512, DIRECT, 7, kWidePoints>;
+  if constexpr (sizeof(T) == 4)
+    if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, 7, kWidePoints>;
+  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, 7, kWidePoints>)>(nullptr);
 }
 
 // A prime from 37 to 251 (gpu_prime_pass.hpp): through shared memory, 9 output pairs a thread.
@@ -96,11 +109,12 @@ auto kernel_for(std::uint32_t threads) {
 // kThreeBlockThreads and kTwoBlockThreads; direct or through shared memory, with the stages up
 // to max_prime (max_prime_of, gpu_pass.hpp; kPairSumPass: a prime by pair sums, at most 256 threads).
 template <class T>
-auto kernel_for(std::uint32_t threads, bool direct, int max_prime) {
+auto kernel_for(std::uint32_t threads, bool direct, int max_prime, int points = kPointsPerThread) {
   // A pass with prime radices above 7 never runs direct (pass_run); only float runs direct
   // (direct_pass): no double kernel of it is built.
   auto k = kernel_for<T, false>(threads);
-  if (max_prime == kPairSumPass) k = pair_sum_kernel_for<T>(threads);
+  if (points == kWidePoints) k = direct ? wide_kernel_for<T, sizeof(T) == 4>(threads) : wide_kernel_for<T, false>(threads);
+  else if (max_prime == kPairSumPass) k = pair_sum_kernel_for<T>(threads);
   else if (max_prime == 31) k = kernel_for<T, false, 31>(threads);
   else if (max_prime == 13) k = kernel_for<T, false, 13>(threads);
   else if (direct) k = kernel_for<T, sizeof(T) == 4>(threads);
@@ -172,9 +186,9 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
     const PassRun run = pass_run<T>(kernel, p.args);
     const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
-    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args));
+    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args), p.args.points);
     p.compiled = fixed.kernel != nullptr;
-    p.points = fixed.points;
+    p.points = fixed.kernel ? fixed.points : p.args.points;
     p.direct = fixed.kernel ? fixed.direct : run.direct;
     p.short_store_runs = !p.direct && run.short_store_runs;
     if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)

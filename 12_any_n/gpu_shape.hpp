@@ -4,12 +4,16 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "12_any_n/factor.hpp"
+#include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_pass.hpp"
 #include "12_any_n/gpu_prime_pass.hpp"
 #include "common/twiddle.hpp"
@@ -159,6 +163,9 @@ inline double stage_flops(unsigned r) {
     case 10: return 18.2;
     case 11: return 26.0;  // butterfly_odd: (R - 1)^2 / R real multiplies a point, and the adds
     case 13: return 30.0;
+    case 12: return 16.5;  // Good-Thomas: 4 and 3, no twiddles between
+    case 14: return 21.6;  // 7 and 2
+    case 15: return 21.3;  // 5 and 3
     case 16: return 16.4;
     default: return 2.0 * (r - 1) * (r - 1) / r + 6.0 * (r - 1) / r;  // 17 to 31, as 11 and 13 count
   }
@@ -172,48 +179,57 @@ inline double stage_flops(unsigned r) {
 // fewest flops. Odd radices run first: at stride 1 a radix-R stage
 // writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
 // would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
-inline std::vector<unsigned> pass_radices(std::size_t l) {
+inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
   if (is_pair_sum_prime(l)) return {static_cast<unsigned>(l)};  // one stage of pair sums (gpu_prime_pass.hpp)
   constexpr int kPrimes = 11;
   const unsigned primes[kPrimes] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
   unsigned e[kPrimes] = {};  // l = 2^e0 3^e1 5^e2 7^e3 11^e4 ... 31^e10
   for (int i = 0; i < kPrimes; ++i)
     while (l % primes[i] == 0) { l /= primes[i]; ++e[i]; }
-  unsigned large = 0;  // stages of the primes 11 to 31
-  for (int i = 4; i < kPrimes; ++i) large += e[i];
-  std::vector<unsigned> best;
-  double best_flops = 0;
-  // The 2s pair with 3s (6) and 5s (10) or go in 16s, 8s, 4s; try every number of pairs.
-  for (unsigned sixes = 0; sixes <= std::min(e[0], e[1]); ++sixes)
-    for (unsigned tens = 0; tens <= std::min(e[0] - sixes, e[2]); ++tens) {
-      std::vector<unsigned> r;
-      const unsigned threes = e[1] - sixes;
-      for (unsigned i = 0; i < threes / 2; ++i) r.push_back(9);
-      if (threes % 2) r.push_back(3);
-      r.insert(r.end(), e[2] - tens, 5);
-      r.insert(r.end(), e[3], 7);
-      for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
-      r.insert(r.end(), sixes, 6);
-      r.insert(r.end(), tens, 10);
-      const unsigned twos = e[0] - sixes - tens, stages = (twos + 3) / 4;  // as even as 16s allow
-      for (unsigned i = 0; i < stages; ++i) r.push_back(1u << (twos / stages + (i < twos % stages)));
-      std::sort(r.begin(), r.begin() + (threes + 1) / 2 + e[2] - tens + e[3] + large);  // the odd ones, smallest first
-      std::sort(r.end() - stages, r.end());
-      double flops = 0;
-      for (unsigned x : r) flops += stage_flops(x);
-      if (best.empty() || r.size() < best.size() || (r.size() == best.size() && flops < best_flops)) {
-        best = r;
-        best_flops = flops;
+  // The 7-smooth part: the fewest stages, then the fewest flops, over every way to write it as
+  // a product of the stage radices (a search over the exponents of 2, 3, 5, 7).
+  struct Radix {
+    unsigned r, e2, e3, e5, e7;
+  };
+  static constexpr Radix kRadices[] = {{2, 1, 0, 0, 0},  {3, 0, 1, 0, 0},  {4, 2, 0, 0, 0},  {5, 0, 0, 1, 0},  {6, 1, 1, 0, 0},
+                                       {7, 0, 0, 0, 1},  {8, 3, 0, 0, 0},  {9, 0, 2, 0, 0},  {10, 1, 0, 1, 0}, {12, 2, 1, 0, 0},
+                                       {14, 1, 0, 0, 1}, {15, 0, 1, 1, 0}, {16, 4, 0, 0, 0}};
+  struct Best {
+    unsigned stages = ~0u;
+    double flops = 0;
+    std::vector<unsigned> r;
+  };
+  std::map<std::array<unsigned, 4>, Best> memo;
+  std::function<const Best&(std::array<unsigned, 4>)> best_of = [&](std::array<unsigned, 4> x) -> const Best& {
+    if (auto it = memo.find(x); it != memo.end()) return it->second;
+    Best b;
+    if (x == std::array<unsigned, 4>{}) b.stages = 0;
+    for (const Radix& k : kRadices) {
+      if (k.e2 > x[0] || k.e3 > x[1] || k.e5 > x[2] || k.e7 > x[3] || (!wide && (k.r == 12 || k.r == 14 || k.r == 15))) continue;
+      const Best& rest = best_of({x[0] - k.e2, x[1] - k.e3, x[2] - k.e5, x[3] - k.e7});
+      const unsigned stages = rest.stages + 1;
+      const double flops = rest.flops + stage_flops(k.r);
+      if (stages < b.stages || (stages == b.stages && flops < b.flops)) {
+        b = {stages, flops, rest.r};
+        b.r.push_back(k.r);
       }
     }
-  return best;
+    return memo[x] = b;
+  };
+  std::vector<unsigned> r = best_of({e[0], e[1], e[2], e[3]}).r;
+  for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
+  // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14);
+  // the powers of two last.
+  const auto group = [](unsigned x) { return x % 2 ? 0 : (x & (x - 1)) ? 1 : 2; };
+  std::sort(r.begin(), r.end(), [&](unsigned x, unsigned y) { return group(x) != group(y) ? group(x) < group(y) : x < y; });
+  return r;
 }
 
 // The stages of one L-point DFT, appending the pass's roots w(e, L), e < L, to the table: a
 // stage of stride s reads its w(p k, L / s) as entry p k s (stage_twiddle, gpu_pass.hpp).
 template <class T>
 void add_stages(MixedPassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
-  const auto r = pass_radices(l);
+  const auto r = pass_radices(l, a.points == kWidePoints);
   if (r.size() > static_cast<std::size_t>(kMaxStages)) throw std::logic_error("12_any_n: more stages than MixedPassArgs holds");
   a.stages = static_cast<int>(r.size());
   const auto offset = static_cast<std::uint32_t>(table.size());
@@ -250,9 +266,22 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 // The passes of a batch of N-point transforms, forward (bind_pass sets the direction, the data
 // and the tables). block_points: 0 lets the plan choose; 2048 up to kLargestBlockPoints forces
 // it where it fits.
+// Whether an L-point pass of C columns runs wide (kWidePoints a thread, stages of 12, 14, 15): a
+// 7-smooth L whose stages that saves one or more, in a block whose threads at 12 points a kernel
+// takes (1024 float, 512 double: gpu_plan.cu's kernel_for).
+template <class T>
+bool wide_pass(std::size_t l, std::uint32_t c) {
+  // A length with a compiled shape (gpu_fixed.hpp: 1920 = 3 * 5 * 8 * 16) keeps its stages and kernel.
+  const bool compiled = std::apply([l](auto... shape) { return ((decltype(shape)::l == l) || ...); }, FixedPasses{});
+  if (compiled || !is_smooth(l) || pass_radices(l, true).size() >= pass_radices(l).size()) return false;
+  return launch_threads(static_cast<std::uint32_t>(c * l), kWidePoints) <= (sizeof(T) == 4 ? 1024u : 512u);
+}
+
+// wide: passes may run wide (wide_pass); Bluestein's and the cluster's kernels run 16 points a
+// thread only, so their M takes wide = false.
 template <class T>
 std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
-                                     int most_points = kLargestBlockPoints<T>) {
+                                     int most_points = kLargestBlockPoints<T>, bool wide = true) {
   most_points = most_points_for<T>(n, most_points);
   const auto lengths = require_pass_size<T>(n, batch, most_points);
   tables = {};
@@ -294,7 +323,8 @@ std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, Pass
     // 16 points a thread for the C L the block holds, in whole warps (and a multiple of C, so
     // that a thread keeps its column): 2187 points take 160 threads, not the 256 of a block of
     // 4096, and the threads an SM holds are busy.
-    a.threads = launch_threads(a.c * a.l, kPointsPerThread, std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1));
+    a.points = wide && wide_pass<T>(l, a.c) ? kWidePoints : kPointsPerThread;
+    a.threads = launch_threads(a.c * a.l, a.points, std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1));
     add_stages(a, l, tables.stage);
     if (is_pair_sum_prime(l) && a.c * ((l - 1) / 2 + 1) > kPairsPerThread * a.threads)
       throw std::logic_error("12_any_n: a pair-sum pass with more output pairs than its threads keep");

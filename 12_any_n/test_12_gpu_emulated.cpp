@@ -278,8 +278,9 @@ TEST_CASE("12 GPU one pass: float runs direct only where its last stage stores r
   }
   CHECK(shared > 0);
   CHECK(direct > 0);
-  // One stage: runs of one point; 12 = 3 * 4 and 27 = 3 * 9: 3; 14 = 7 * 2: 7; 1000: 100.
-  for (const auto& [n, run] : std::vector<std::pair<std::size_t, std::uint32_t>>{{6, 1}, {10, 1}, {12, 3}, {27, 3}, {14, 7}, {1000, 100}}) {
+  // One stage: runs of one point (12 and 14 run wide, one stage of 12 or 14); 27 = 3 * 9: 3;
+  // 18 = 9 * 2: 9; 1000: 100.
+  for (const auto& [n, run] : std::vector<std::pair<std::size_t, std::uint32_t>>{{6, 1}, {10, 1}, {12, 1}, {27, 3}, {14, 1}, {18, 9}, {1000, 100}}) {
     PassTables<float> tables;
     INFO("N = " << n);
     CHECK(last_store_run(make_passes<float>(n, 64, tables).at(0)) == run);
@@ -341,6 +342,32 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: stages of the primes 11 to 31", "[1
   CHECK(pass_lengths<TestType>(984064).size() == 2);
 }
 
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: wide passes, stages of 12, 14 and 15 at 12 points a thread", "[12][gpu-emulated]", float, double) {
+  // Where 12 = 4 * 3, 14 = 7 * 2 or 15 = 5 * 3 saves a stage: 980 = 7 * 10 * 14 (not 5 * 7 * 7 * 4),
+  // 1050 = 7 * 15 * 10, 8232 = 7 * 7 * 12 * 14; not where it saves none (1000), nor for a compiled
+  // shape (1920), nor in Bluestein's M.
+  CHECK(pass_radices(980, true) == std::vector<unsigned>{7, 10, 14});
+  CHECK(pass_radices(980) == std::vector<unsigned>{5, 7, 7, 4});
+  CHECK(pass_radices(1050, true) == std::vector<unsigned>{7, 15, 10});
+  for (const std::size_t n : {12, 14, 15, 980, 1050, 3087, 8232}) {
+    PassTables<TestType> tables;
+    const auto a = make_passes<TestType>(n, 7, tables).at(0);
+    INFO("N = " << n);
+    CHECK(a.points == (n == 3087 ? kPointsPerThread : kWidePoints));  // 3087 = 7 * 7 * 7 * 9 either way
+    CHECK(a.threads == launch_threads(a.c * a.l, a.points));
+  }
+  for (const std::size_t n : {1000, 1920}) {
+    PassTables<TestType> tables;
+    CHECK(make_passes<TestType>(n, 7, tables).at(0).points == kPointsPerThread);
+  }
+  conformance::Config cfg;
+  cfg.sizes = {12, 14, 15, 28, 60, 84, 980, 1050, 6174, 8232, 14 * 15 * 16, 12 * 12 * 14 * 14};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 84;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+}
+
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
   // Passes of at most 32 points (blocks of 256): 3^10 has no three of them, four of 27 * 27 * 9 * 9.
   constexpr int most = 256;
@@ -368,9 +395,12 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes, std::s
     } else if (r == Route::passes) {
       const auto passes = make_passes<T>(n, 1, tables, 0, most);
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
-      // Stages of 17 to 31 have kernels of at most 512 float or 256 double threads (gpu_plan.cu).
-      if (largest_prime_factor(n) > 13)
-        for (const auto& a : passes) CHECK(a.threads <= (sizeof(T) == 4 ? 512u : 256u));
+      // Stages of 17 to 31 have kernels of at most 512 float or 256 double threads (gpu_plan.cu),
+      // wide passes (kWidePoints, 7-smooth) of at most 1024 or 512.
+      for (const auto& a : passes) {
+        if (max_prime_of(a) == 31) CHECK(a.threads <= (sizeof(T) == 4 ? 512u : 256u));
+        if (a.points == kWidePoints) CHECK((max_prime_of(a) == 7 && a.threads <= (sizeof(T) == 4 ? 1024u : 512u)));
+      }
     } else {
       const std::size_t m = bluestein_length<T>(n, limit_bytes);
       REQUIRE(m <= (std::size_t{1} << max_log2_convolution));

@@ -188,6 +188,9 @@ TEST_CASE("the composite butterflies 6, 9, 10, 16 are the DFT matrix within a fe
   check_dft_matrix<9>(shared_butterfly<9>(), 4e-16, 2.4e-7f);
   check_dft_matrix<10>(shared_butterfly<10>(), 4e-16, 2.4e-7f);
   check_dft_matrix<16>(shared_butterfly<16>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<12>(shared_butterfly<12>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<14>(shared_butterfly<14>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<15>(shared_butterfly<15>(), 4e-16, 2.4e-7f);
   // The compiler's own cos and sin, against the course's twiddles.
   for (unsigned r : {6u, 9u, 10u, 16u, 7u, 360u})
     for (unsigned e = 0; e < r; ++e) {
