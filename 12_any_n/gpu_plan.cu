@@ -2,6 +2,7 @@
 // and the plan that picks mixed radix or Bluestein.
 #include "12_any_n/gpu_plan.hpp"
 
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -142,7 +143,16 @@ MixedPlan<T>::MixedPlan(std::size_t n, std::size_t batch, cudaStream_t stream, i
 template <class T>
 PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const SharedLimit& limit) {
   PassTables<T> tables;
-  auto args = make_passes<T>(n_, batch_, tables, block_points, most_block_points<T>(limit.bytes));
+  // A wide pass only where its kernel keeps the overlap between blocks (keep_wide); the ones
+  // turned down, by their stride, for describe().
+  std::map<std::uint32_t, int> turned_down;
+  const WideChoice<T> choose = [kernel, &turned_down](const MixedPassArgs<T>& narrow, const MixedPassArgs<T>& wide) {
+    const int wide_blocks = pass_kernel(kernel, wide).blocks_an_sm;
+    const bool keep = keep_wide(pass_kernel(kernel, narrow).blocks_an_sm, wide_blocks, pass_blocks(wide), cuda::device_multiprocessors());
+    if (!keep) turned_down[wide.s.d] = wide_blocks;
+    return keep;
+  };
+  auto args = make_passes<T>(n_, batch_, tables, block_points, most_block_points<T>(limit.bytes), true, choose);
   const int bytes = most_pass_shared_bytes(args);
   if (bytes > limit.bytes)
     refuse_size(chapter, n_, "a pass needs " + std::to_string(bytes) + " bytes of shared memory, above the limit of " +
@@ -154,7 +164,11 @@ PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const Sh
   if (cluster_.launch)
     cluster_passes_ = std::move(args);
   else
-    for (const auto& a : args) passes_.push_back(Pass{a});
+    for (const auto& a : args) {
+      Pass p{a};
+      if (const auto it = turned_down.find(a.s.d); it != turned_down.end()) p.wide_blocks_an_sm = it->second;
+      passes_.push_back(p);
+    }
   return tables;
 }
 
@@ -177,26 +191,36 @@ void MixedPlan<T>::upload_twiddles_and_scratch(const PassTables<T>& tables) {
   for (std::size_t i = 0; i < scratch_count; ++i) scratch_[i] = cuda::DeviceBuffer<Complex<T>>(n_ * batch_);
 }
 
-// Each pass's kernel, its shared memory allowed.
+// Pass a's kernel, its shared memory allowed.
+template <class T>
+typename MixedPlan<T>::Pass MixedPlan<T>::pass_kernel(PassKernel kernel, const MixedPassArgs<T>& a) {
+  Pass p{a};
+  // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
+  // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
+  const PassRun run = pass_run<T>(kernel, p.args);
+  const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
+  p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args), p.args.points);
+  p.compiled = fixed.kernel != nullptr;
+  p.points = fixed.kernel ? fixed.points : p.args.points;
+  p.direct = fixed.kernel ? fixed.direct : run.direct;
+  p.short_store_runs = !p.direct && run.short_store_runs;
+  if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
+  cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
+  // What registers and shared memory leave of an SM for this pass (describe(), keep_wide; the
+  // tests check the kernels built for three or two blocks get them).
+  COURSE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&p.blocks_an_sm, p.kernel, static_cast<int>(p.args.threads),
+                                                                  static_cast<std::size_t>(pass_shared_bytes(p.args))));
+  return p;
+}
+
+// Each pass's kernel.
 template <class T>
 void MixedPlan<T>::choose_kernels(PassKernel kernel) {
   if (cluster_.launch) return;  // one kernel, its attributes set by cluster_kernel_for
   for (auto& p : passes_) {
-    // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
-    // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
-    const PassRun run = pass_run<T>(kernel, p.args);
-    const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
-    p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args), p.args.points);
-    p.compiled = fixed.kernel != nullptr;
-    p.points = fixed.kernel ? fixed.points : p.args.points;
-    p.direct = fixed.kernel ? fixed.direct : run.direct;
-    p.short_store_runs = !p.direct && run.short_store_runs;
-    if (fixed.kernel) p.args.threads = fixed.threads;  // the compiled kernel's own (make_passes' at 16 points)
-    cuda::allow_shared(reinterpret_cast<const void*>(p.kernel), static_cast<std::size_t>(pass_shared_bytes(p.args)));
-    // What registers and shared memory leave of an SM for this pass (describe(); the tests check
-    // the kernels built for three or two blocks get them).
-    COURSE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&p.blocks_an_sm, p.kernel, static_cast<int>(p.args.threads),
-                                                                    static_cast<std::size_t>(pass_shared_bytes(p.args))));
+    const int wide_blocks = p.wide_blocks_an_sm;
+    p = pass_kernel(kernel, p.args);
+    p.wide_blocks_an_sm = wide_blocks;
   }
 }
 
@@ -236,6 +260,8 @@ std::string MixedPlan<T>::describe() const {
     s << " (" << p.blocks_an_sm << (p.blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
+    if (p.wide_blocks_an_sm)
+      s << ", not wide (at " << kWidePoints << " points a thread " << p.wide_blocks_an_sm << (p.wide_blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
     if (p.short_store_runs)
       s << ", through shared memory (its last stage would store runs of " << last_store_run(a) << (last_store_run(a) == 1 ? " point)" : " points)");

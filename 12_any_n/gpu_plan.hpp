@@ -55,6 +55,7 @@ class MixedPlan {
     bool direct = false;                // first and last stages in global memory: no copy through shared memory on the way in and out
     int blocks_an_sm = 0;               // as the device reports it for this kernel, threads and shared memory
     bool short_store_runs = false;      // through shared memory only because its last stage's store runs are short
+    int wide_blocks_an_sm = 0;          // where keep_wide turned a wide pass down: the blocks an SM its kernel would get
   };
 
   // The constructor's three steps, in this order so that every refusal comes before the plan
@@ -62,6 +63,7 @@ class MixedPlan {
   PassTables<T> factor(int block_points, PassKernel kernel, const SharedLimit& limit);
   void upload_twiddles_and_scratch(const PassTables<T>& tables);
   void choose_kernels(PassKernel kernel);
+  static Pass pass_kernel(PassKernel kernel, const MixedPassArgs<T>& a);
 
   std::size_t n_ = 0, batch_ = 0;
   std::vector<Pass> passes_;  // run one kernel each; empty where cluster_ runs them

@@ -263,9 +263,6 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
   return p;
 }
 
-// The passes of a batch of N-point transforms, forward (bind_pass sets the direction, the data
-// and the tables). block_points: 0 lets the plan choose; 2048 up to kLargestBlockPoints forces
-// it where it fits.
 // Whether an L-point pass of C columns runs wide (kWidePoints a thread, stages of 12, 14, 15): a
 // 7-smooth L whose stages that saves one or more, in a block whose threads at 12 points a kernel
 // takes (1024 float, 512 double: gpu_plan.cu's kernel_for).
@@ -277,11 +274,31 @@ bool wide_pass(std::size_t l, std::uint32_t c) {
   return launch_threads(static_cast<std::uint32_t>(c * l), kWidePoints) <= (sizeof(T) == 4 ? 1024u : 512u);
 }
 
-// wide: passes may run wide (wide_pass); Bluestein's and the cluster's kernels run 16 points a
-// thread only, so their M takes wide = false.
+// Whether a wide pass runs where it may (wide_pass), from the blocks an SM the device gives the
+// 16-point pass and the wide one. The wide pass has a stage fewer but more threads a block, so
+// its kernel may fit fewer blocks on an SM. While an SM holds two blocks, one block's loads and
+// stores overlap the other's arithmetic; with one, the SM waits at each. So the wide pass runs
+// where it keeps two blocks an SM (or one, where the 16-point pass has one), or where its blocks
+// all fit on the GPU at once (a single transform: no block waits for another).
+// H200, single passes of 7-smooth N to 16384 (NOTES.md): from two blocks an SM to one, batched
+// float 0.89x, double 0.82x at the median; the other moves 1.01-1.37x.
+inline bool keep_wide(int narrow_blocks_an_sm, int wide_blocks_an_sm, std::uint64_t blocks, int multiprocessors) {
+  return blocks <= static_cast<std::uint64_t>(multiprocessors) * static_cast<std::uint64_t>(wide_blocks_an_sm) ||
+         wide_blocks_an_sm >= std::min(2, narrow_blocks_an_sm);
+}
+
+// A pass's choice between 16 points a thread and wide (its two arguments, stages included):
+// true keeps the wide one. None: every pass that may run wide does (the emulation's passes).
+template <class T>
+using WideChoice = std::function<bool(const MixedPassArgs<T>& narrow, const MixedPassArgs<T>& wide)>;
+
+// The passes of a batch of N-point transforms, forward (bind_pass sets the direction, the data
+// and the tables). block_points: 0 lets the plan choose; 2048 up to kLargestBlockPoints forces
+// it where it fits. wide: passes may run wide (wide_pass), where `choose` (if given) keeps them;
+// Bluestein's and the cluster's kernels run 16 points a thread only, so their M takes wide = false.
 template <class T>
 std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, PassTables<T>& tables, int block_points = 0,
-                                     int most_points = kLargestBlockPoints<T>, bool wide = true) {
+                                     int most_points = kLargestBlockPoints<T>, bool wide = true, const WideChoice<T>& choose = {}) {
   most_points = most_points_for<T>(n, most_points);
   const auto lengths = require_pass_size<T>(n, batch, most_points);
   tables = {};
@@ -323,8 +340,22 @@ std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, Pass
     // 16 points a thread for the C L the block holds, in whole warps (and a multiple of C, so
     // that a thread keeps its column): 2187 points take 160 threads, not the 256 of a block of
     // 4096, and the threads an SM holds are busy.
-    a.points = wide && wide_pass<T>(l, a.c) ? kWidePoints : kPointsPerThread;
-    a.threads = launch_threads(a.c * a.l, a.points, std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1));
+    const std::uint32_t multiple = std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1);
+    a.threads = launch_threads(a.c * a.l, a.points, multiple);
+    if (wide && wide_pass<T>(l, a.c)) {
+      MixedPassArgs<T> w = a;
+      w.points = kWidePoints;
+      w.threads = launch_threads(w.c * w.l, w.points, multiple);
+      bool keep = true;
+      if (choose) {  // both with their stages, then the table as it was
+        const std::size_t mark = tables.stage.size();
+        add_stages(a, l, tables.stage);
+        add_stages(w, l, tables.stage);
+        keep = choose(a, w);
+        tables.stage.resize(mark);
+      }
+      if (keep) a = w;
+    }
     add_stages(a, l, tables.stage);
     if (is_pair_sum_prime(l) && a.c * ((l - 1) / 2 + 1) > kPairsPerThread * a.threads)
       throw std::logic_error("12_any_n: a pair-sum pass with more output pairs than its threads keep");

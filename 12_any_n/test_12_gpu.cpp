@@ -6,6 +6,8 @@
 #include <complex>
 #include <map>
 #include <memory>
+#include <regex>
+#include <string>
 
 #include "12_any_n/gpu_fixed.hpp"
 #include "12_any_n/gpu_plan.hpp"
@@ -114,13 +116,14 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
 
 // Single passes on the kernels built for three or two blocks an SM (gpu_plan.cu's
 // kThreeBlockThreads, kTwoBlockThreads), their fewer registers checked here, direct and through
-// shared memory, with a partial last block (batch 3): float 5625 and 6000 (352, 384 threads),
-// 8232-9216 (544, 576); double 2800, 2916 (192), 4116-4536 (288), 4704, 5000 (320). Where the
-// simulated limit holds fewer points a block (48-99 KiB), those N take two passes instead.
+// shared memory, with a partial last block (batch 3): float 5600 and 6000 (352, 384 threads),
+// 8575-9216 (544, 576); double 2800, 2916 (192), 4200-4536 (288), 4704, 5000 (320), all N that
+// no wide pass takes (wide_pass). Where the simulated limit holds fewer points a block
+// (48-99 KiB), those N take two passes instead.
 TEMPLATE_TEST_CASE("GPU any N: single passes on the kernels built for more blocks an SM", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{5625, 6000, 8232, 8575, 9000, 9216}
-                                    : std::vector<std::size_t>{2800, 2916, 4116, 4375, 4536, 4704, 5000};
+  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{5600, 6000, 8640, 8575, 9000, 9216}
+                                    : std::vector<std::size_t>{2800, 2916, 4200, 4375, 4536, 4704, 5000};
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
@@ -153,6 +156,44 @@ TEMPLATE_TEST_CASE("GPU any N: single passes on the kernels built for more block
     }
     require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(kernel), cfg));
   }
+}
+
+// Wide passes (12 points a thread, a stage fewer) only where the device keeps the overlap
+// between blocks (keep_wide, gpu_shape.hpp). Every 7-smooth N to 16384 whose single pass may run
+// wide at this limit: as one transform (a grid that fits the GPU at once) it runs wide; in a batch
+// of 2^24 points it runs wide where its kernel holds as many blocks an SM, and where not, the
+// 16-point pass holds two or more, wide would hold one, and describe() says so. Plans only.
+TEMPLATE_TEST_CASE("GPU any N: wide passes only where they keep two blocks an SM", "[gpu]", float, double) {
+  const int most = most_block_points<TestType>(shared_limit_bytes());
+  const std::regex blocks_re(R"(\((\d+) blocks? an SM\))");
+  const auto blocks_of = [&](const std::string& d) {
+    std::smatch m;
+    return std::regex_search(d, m, blocks_re) ? std::stoi(m[1]) : -1;
+  };
+  int kept = 0, turned_down = 0;
+  for (std::size_t n = 2; n <= 16384; ++n) {
+    if (!is_smooth(n) || is_power_of_two(n)) continue;
+    PassTables<TestType> tables;
+    const auto passes = make_passes<TestType>(n, 1, tables, 0, most);
+    if (passes.size() != 1 || passes[0].points != kWidePoints) continue;
+    INFO("N = " << n << ", shared-memory limit " << shared_limit_bytes() << " bytes");
+    const std::string single = Plan<TestType>(n, 1).describe();
+    CHECK_THAT(single, course::testing::contains("at 12 points a thread"));
+    const int wide_blocks = blocks_of(single);
+    const std::string batched = Plan<TestType>(n, (std::size_t{1} << 24) / n).describe();
+    INFO(batched);
+    if (batched.find("at 12 points a thread") != std::string::npos) {
+      CHECK(blocks_of(batched) == wide_blocks);
+      ++kept;
+    } else {
+      CHECK_THAT(batched, course::testing::contains(", not wide (at 12 points a thread 1 block an SM)"));
+      CHECK(wide_blocks == 1);
+      CHECK(blocks_of(batched) >= 2);
+      ++turned_down;
+    }
+  }
+  INFO("wide in the batch: " << kept << ", turned down: " << turned_down);
+  CHECK(kept + turned_down > 0);
 }
 
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {

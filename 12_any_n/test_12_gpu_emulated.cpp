@@ -368,6 +368,49 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: wide passes, stages of 12, 14 and 1
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
+TEST_CASE("12 GPU passes, emulated: a wide pass is kept where it keeps two blocks an SM, or all its blocks fit at once", "[12][gpu-emulated]") {
+  constexpr int sms = 132;
+  CHECK(keep_wide(3, 2, 100000, sms));   // 3 -> 2: still two
+  CHECK(keep_wide(1, 1, 100000, sms));   // one either way
+  CHECK(keep_wide(4, 2, 100000, sms));
+  CHECK_FALSE(keep_wide(2, 1, 100000, sms));  // 2 -> 1: the overlap is lost
+  CHECK_FALSE(keep_wide(4, 1, 100000, sms));
+  CHECK(keep_wide(2, 1, 1, sms));        // a single transform: one block
+  CHECK(keep_wide(2, 1, 132, sms));      // every block on an SM of its own
+  CHECK_FALSE(keep_wide(2, 1, 133, sms));
+}
+
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: a wide pass turned down runs 16 points a thread, stages as before", "[12][gpu-emulated]", float, double) {
+  // make_passes asks `choose` for every pass that may run wide, with both passes' stages; a
+  // refusal leaves the 16-point pass, its stages those of pass_radices(L) and the table as the
+  // 16-point passes alone would have it.
+  for (const std::size_t n : {980, 8232, 12 * 12 * 14 * 14}) {
+    INFO("N = " << n);
+    PassTables<TestType> wide_tables, narrow_tables, plain_tables;
+    int asked = 0;
+    const auto refuse = [&asked](const MixedPassArgs<TestType>& narrow, const MixedPassArgs<TestType>& wide) {
+      ++asked;
+      CHECK(narrow.points == kPointsPerThread);
+      CHECK(wide.points == kWidePoints);
+      CHECK(wide.stages < narrow.stages);
+      return false;
+    };
+    const auto narrow = make_passes<TestType>(n, 3, narrow_tables, 0, kLargestBlockPoints<TestType>, true, refuse);
+    const auto plain = make_passes<TestType>(n, 3, plain_tables, 0, kLargestBlockPoints<TestType>, false);
+    const auto wide = make_passes<TestType>(n, 3, wide_tables, 0, kLargestBlockPoints<TestType>, true,
+                                            [](const MixedPassArgs<TestType>&, const MixedPassArgs<TestType>&) { return true; });
+    CHECK(asked > 0);
+    REQUIRE(narrow.size() == plain.size());
+    for (std::size_t i = 0; i < narrow.size(); ++i) {
+      CHECK(narrow[i].points == kPointsPerThread);
+      CHECK(narrow[i].threads == plain[i].threads);
+      CHECK(narrow[i].stages == plain[i].stages);
+    }
+    CHECK(narrow_tables.stage.size() == plain_tables.stage.size());
+    CHECK(std::any_of(wide.begin(), wide.end(), [](const auto& a) { return a.points == kWidePoints; }));
+  }
+}
+
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: four passes where a small block leaves no three", "[12][gpu-emulated]", float, double) {
   // Passes of at most 32 points (blocks of 256): 3^10 has no three of them, four of 27 * 27 * 9 * 9.
   constexpr int most = 256;
