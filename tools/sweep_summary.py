@@ -10,6 +10,8 @@
   tools/sweep_summary.py AFTER.json --before BEFORE.json              # a change's speedup, size by size
   tools/sweep_summary.py AFTER.json --before BEFORE.json --by-threads # the same, single passes by block threads
   tools/sweep_summary.py AFTER.json --before BEFORE.json --show 6,10   # those N size by size, with their error
+  tools/sweep_summary.py AFTER.json --before BEFORE.json --by-blocks   # changed plans by blocks an SM, before -> after
+  tools/sweep_summary.py AFTER.json --before BEFORE.json --where 'at 12 points'  # only plans with that text
   tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
   tools/sweep_summary.py FILES --stages                               # single passes' time over the model by their stages
 
@@ -294,6 +296,26 @@ def threads_markdown(before, after):
     return "\n".join(lines)
 
 
+def blocks_markdown(before, after):
+    """Speedup by the blocks an SM of each pass, before -> after (describe()'s "(k blocks an SM)"),
+    for the timings whose passes' blocks an SM or stages changed: what a change that moves
+    occupancy (12's wide passes) does at each move."""
+    old = {(r["n"], r["precision"], r["mode"]): r for r in before}
+    blocks = lambda plan: tuple(int(k) for k in re.findall(r"\((\d+) blocks? an SM\)", plan))
+    groups = {}
+    for a in after:
+        b = old.get((a["n"], a["precision"], a["mode"]))
+        if b is None or b["plan"] == a["plan"]:
+            continue
+        move = f"{','.join(map(str, blocks(b['plan'])))} -> {','.join(map(str, blocks(a['plan'])))}"
+        groups.setdefault((a["precision"], a["mode"], move), []).append(b["ours_ms"] / a["ours_ms"])
+    lines = ["| precision | mode | blocks an SM, pass by pass | timings | speedup (median, min, max) |", "|---|---|---|---:|---|"]
+    for (prec, mode, move), s in sorted(groups.items()):
+        s.sort()
+        lines.append(f"| {prec} | {mode} | {move} | {len(s)} | {percentile(s, 0.5):.3f}x, {s[0]:.3f}x, {s[-1]:.3f}x |")
+    return "\n".join(lines)
+
+
 # The most points one pass holds in a block: 1024 threads at 16 points a thread in float, 128 KiB
 # of shared memory in double (12_any_n/gpu_pass.hpp's kLargestBlockPoints).
 ONE_BLOCK_POINTS = {"float": 16384, "double": 8192}
@@ -354,6 +376,8 @@ def main():
     ap.add_argument("--copy-gbs", type=float, help="copy bandwidth, GB/s (default: the H100's, from its bench_12_gpu.json)")
     ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
     ap.add_argument("--by-threads", action="store_true", help="with --before: single passes by the threads of their block")
+    ap.add_argument("--by-blocks", action="store_true", help="with --before: the timings whose plan changed, by blocks an SM before -> after")
+    ap.add_argument("--where", help="with --before: only the timings whose plan (after) contains this text; --where '!TEXT': does not")
     ap.add_argument("--show", help="with --before: these N (comma-separated) size by size, with their error where measured")
     ap.add_argument("--stages", action="store_true", help="print single passes' time over the model by their stages, only")
     a = ap.parse_args()
@@ -367,8 +391,13 @@ def main():
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
+        if a.where:
+            text = a.where.lstrip("!")
+            records = [r for r in records if (text in r["plan"]) != a.where.startswith("!")]
         if a.show:
             print(sizes_markdown(load(a.before)[1], records, {int(x) for x in a.show.split(",")}))
+        elif a.by_blocks:
+            print(blocks_markdown(load(a.before)[1], records))
         else:
             print((threads_markdown if a.by_threads else compare_markdown)(load(a.before)[1], records))
         return
