@@ -16,6 +16,7 @@
 #include "12_any_n/factor.hpp"
 #include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_fixed.hpp"
+#include "12_any_n/gpu_shape.hpp"
 
 namespace course::anyn::gpu {
 
@@ -39,17 +40,42 @@ std::vector<Complex<T>> bluestein_filter(std::size_t n, std::size_t m) {
 
 // The convolution length M >= 2N - 1 of Bluestein in one block. A power of two whose M-point
 // pass is a compiled shape (FixedBluesteinPasses, M = 1024 .. 4096) stays; any other M runs the
-// generic stages, and there the least 7-smooth M >= 2N - 1 is 0.5-1 of the power of two's points
-// (N = 131: 270, not 512). The model: time a transform = k M log2 M, k measured on the H200 over
-// every N of the sweep that takes this route (results/nvidia-h200/main-050e117/, batched, ns):
-// compiled 0.0008-0.0009 float, 0.0018-0.0020 double; generic 0.0014-0.0019 and 0.0028-0.0031.
-// A compiled power of two against a generic M of half its points is then a draw, so it stays.
+// generic stages. The model: time a transform = k M log2 M, k measured on the H200 over every N
+// of the sweep that takes this route (results/nvidia-h200/main-050e117/, batched, ns): compiled
+// 0.0008-0.0009 float, 0.0018-0.0020 double; generic 0.0014-0.0019 and 0.0028-0.0031. A compiled
+// power of two against a generic M of half its points is then a draw, so it stays.
 inline bool compiled_bluestein_length(std::size_t m) {
   return std::apply([m](auto... shape) { return ((decltype(shape)::l == m) || ...); }, FixedBluesteinPasses{});
 }
+
+// Among the generic M, a stage is a trip of all M points through shared memory and a barrier,
+// beside work that every M pays once a point (the chirp, the product with K, the loads and
+// stores): time a transform ~ M (stages + kBluesteinPointStages). Fitted by the direction of the
+// H200's changes of M within one N (results/nvidia-h200/good-thomas-smooth-m/bluestein_*.json,
+// 63 timings): float 61 ran 0.87x on M = 125 (three stages) against 128 (two), 83 ran 1.63x on
+// 168 (three) against 256 (two); 6 to 12 get 62 of the 63 directions right, 0 to 4 get 53-57.
+inline constexpr double kBluesteinPointStages = 8;
+inline double bluestein_block_cost(std::size_t m) {
+  return static_cast<double>(m) * (static_cast<double>(pass_radices(m).size()) + kBluesteinPointStages);
+}
+// The generic M: of the 7-smooth M from 2N - 1 to the power of two, the least cost (the least M
+// among equals): N = 131 takes 270, not 512; 61 takes 128 (8 * 16), not 125 (5 * 5 * 5).
 inline std::size_t block_convolution_length(std::size_t n) {
   const std::size_t power = convolution_length(n);
-  return compiled_bluestein_length(power) ? power : smooth_at_least(2 * n - 1);
+  if (compiled_bluestein_length(power)) return power;
+  std::size_t best = smooth_at_least(2 * n - 1);
+  double best_cost = bluestein_block_cost(best);
+  for (std::size_t m = smooth_at_least(best + 1); m <= power; m = smooth_at_least(m + 1)) {
+    // No M of at least ceil(log16 M) stages past this one can cost less.
+    unsigned fewest = 1;
+    for (std::size_t p = 16; p < m; p *= 16) ++fewest;
+    if (static_cast<double>(m) * (fewest + kBluesteinPointStages) >= best_cost) break;
+    if (const double cost = bluestein_block_cost(m); cost < best_cost) {
+      best = m;
+      best_cost = cost;
+    }
+  }
+  return best;
 }
 
 template <class T>

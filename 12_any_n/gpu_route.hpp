@@ -48,7 +48,7 @@ std::size_t bluestein_length(std::size_t n, int limit_bytes) {
 // their bytes) and c M log2 M + d p by Bluestein; latency 4.8 us for the one kernel, 9.6 for
 // Bluestein's. Single transforms take pair sums. Of the 43 primes, a 512 MiB batch kept 8 on them
 // in float (37-47, 67-79, where M is largest against p) and 26 in double while Bluestein's M was
-// a power of two; with the 7-smooth M of block_convolution_length (M / p 1.98-2.11 for every one
+// a power of two; with the 7-smooth M of block_convolution_length (M / p 1.98-2.19 for every one
 // of them, where the powers of two reach 3.9) it keeps none in float and 13 in double (37-89).
 struct PairSumModel {
   double a, b, c, d;  // ns

@@ -447,13 +447,34 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes, std::s
     } else {
       const std::size_t m = bluestein_length<T>(n, limit_bytes);
       REQUIRE(m <= (std::size_t{1} << max_log2_convolution));
-      // One block: the least 7-smooth M >= 2N - 1, or the power of two where a compiled shape takes it.
+      // One block: a 7-smooth M from 2N - 1 to the power of two, no dearer than the least one
+      // (bluestein_block_cost), or the power of two where a compiled shape takes it.
       if (r == Route::bluestein_block)
-        CHECK((m == smooth_at_least(2 * n - 1) || (m == convolution_length(n) && compiled_bluestein_length(m))));
+        CHECK(((m == convolution_length(n) && compiled_bluestein_length(m)) ||
+               (is_smooth(m) && m >= 2 * n - 1 && m <= convolution_length(n) &&
+                bluestein_block_cost(m) <= bluestein_block_cost(smooth_at_least(2 * n - 1)))));
       const auto passes = make_passes<T>(m, 1, tables, 0, r == Route::bluestein_block ? static_cast<int>(bluestein_block_points<T>(limit_bytes)) : most);
       CHECK((r == Route::bluestein_passes || passes.size() == 1));
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
     }
+  }
+}
+
+TEST_CASE("12 GPU passes, emulated: Bluestein's M in one block, the least M (stages + kBluesteinPointStages)", "[12][gpu-emulated]") {
+  // A stage fewer for a few more points: 61 takes 128 = 8 * 16, not 125 = 5 * 5 * 5; 2633 takes
+  // 5376 (four stages), not 5292 (five). Half the points for the same stages: 131 takes 270, not 512.
+  CHECK(block_convolution_length(61) == 128);
+  CHECK(block_convolution_length(37) == 80);
+  CHECK(block_convolution_length(131) == 270);
+  CHECK(block_convolution_length(2633) == 5376);
+  CHECK(block_convolution_length(1009) == 2048);  // a compiled power of two stays
+  // Against every 7-smooth M from 2N - 1 to the power of two, by brute force.
+  for (std::size_t n = 3; n <= 4100; n += 7) {
+    if (is_gpu_smooth(n) || is_power_of_two(n) || compiled_bluestein_length(convolution_length(n))) continue;
+    INFO("N = " << n);
+    const std::size_t m = block_convolution_length(n);
+    for (std::size_t other = 2 * n - 1; other <= convolution_length(n); ++other)
+      if (is_smooth(other)) CHECK(bluestein_block_cost(m) <= bluestein_block_cost(other));
   }
 }
 
@@ -564,7 +585,8 @@ TEMPLATE_TEST_CASE("12 GPU Bluestein in one block, emulated: primes and other ro
   conformance::Config cfg;
   // M = 32 .. 8192 float, .. 4096 double; 1009 and 2039 with partial last blocks of a batch of 3;
   // 509, 1009 and 2039 (M = 1024, 2048, 4096) through the compiled shapes.
-  cfg.sizes = {11, 17, 97, 143, 509, 1009, 2039};
+  // 37, 53, 61, 67: M = 80, 112, 128, 144, a stage fewer than the least 7-smooth M (block_convolution_length).
+  cfg.sizes = {11, 17, 37, 53, 61, 67, 97, 143, 509, 1009, 2039};
   if (sizeof(TestType) == 4) cfg.sizes.push_back(4093);
   cfg.batch = 3;
   cfg.all_checks_up_to = 17;

@@ -12,6 +12,7 @@
   tools/sweep_summary.py AFTER.json --before BEFORE.json --show 6,10   # those N size by size, with their error
   tools/sweep_summary.py AFTER.json --before BEFORE.json --by-blocks   # changed plans by blocks an SM, before -> after
   tools/sweep_summary.py AFTER.json --before BEFORE.json --where 'at 12 points'  # only plans with that text
+  tools/sweep_summary.py AFTER.json --before BEFORE.json --changed     # only the timings whose plan changed
   tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
   tools/sweep_summary.py FILES --stages                               # single passes' time over the model by their stages
 
@@ -377,6 +378,7 @@ def main():
     ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
     ap.add_argument("--by-threads", action="store_true", help="with --before: single passes by the threads of their block")
     ap.add_argument("--by-blocks", action="store_true", help="with --before: the timings whose plan changed, by blocks an SM before -> after")
+    ap.add_argument("--changed", action="store_true", help="with --before: only the timings whose plan text changed")
     ap.add_argument("--where", help="with --before: only the timings whose plan (after) contains this text; --where '!TEXT': does not")
     ap.add_argument("--show", help="with --before: these N (comma-separated) size by size, with their error where measured")
     ap.add_argument("--stages", action="store_true", help="print single passes' time over the model by their stages, only")
@@ -391,6 +393,9 @@ def main():
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
+        if a.changed:
+            plans = {(r["n"], r["precision"], r["mode"]): r["plan"] for r in load(a.before)[1]}
+            records = [r for r in records if plans.get((r["n"], r["precision"], r["mode"]), r["plan"]) != r["plan"]]
         if a.where:
             text = a.where.lstrip("!")
             records = [r for r in records if (text in r["plan"]) != a.where.startswith("!")]
