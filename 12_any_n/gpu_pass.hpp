@@ -51,7 +51,7 @@ inline constexpr int kSmallestOnePassBlock = 4096;
 inline constexpr int kPointsPerThread = 16;
 // A wide pass: stages of 12, 14 and 15 points (Good-Thomas) where they save a stage
 // (pass_radices), at 12 points a thread, so that a thread holds at most 20 points in any stage
-// (radix 10: two butterflies), as at 16 (radix 7: three); at 16 a radix-15 stage would hold 30
+// (radix 10: two butterflies), as about at 16 (21: three of radix 7); at 16 a radix-15 stage would hold 30
 // and every kernel's registers would spill (ptxas sm_90, NOTES.md).
 inline constexpr int kWidePoints = 12;
 

@@ -147,8 +147,8 @@ PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const Sh
   // turned down, by their stride, for describe().
   std::map<std::uint32_t, int> turned_down;
   const WideChoice<T> choose = [kernel, &turned_down](const MixedPassArgs<T>& narrow, const MixedPassArgs<T>& wide) {
-    const int wide_blocks = pass_kernel(kernel, wide).blocks_an_sm;
-    const bool keep = keep_wide(pass_kernel(kernel, narrow).blocks_an_sm, wide_blocks, pass_blocks(wide), cuda::device_multiprocessors());
+    const int wide_blocks = choose_kernel(kernel, wide).blocks_an_sm;
+    const bool keep = keep_wide(choose_kernel(kernel, narrow).blocks_an_sm, wide_blocks, pass_blocks(wide), cuda::device_multiprocessors());
     if (!keep) turned_down[wide.s.d] = wide_blocks;
     return keep;
   };
@@ -193,7 +193,7 @@ void MixedPlan<T>::upload_twiddles_and_scratch(const PassTables<T>& tables) {
 
 // Pass a's kernel, its shared memory allowed.
 template <class T>
-typename MixedPlan<T>::Pass MixedPlan<T>::pass_kernel(PassKernel kernel, const MixedPassArgs<T>& a) {
+typename MixedPlan<T>::Pass MixedPlan<T>::choose_kernel(PassKernel kernel, const MixedPassArgs<T>& a) {
   Pass p{a};
   // A single pass of a common size has a kernel compiled for its shape, at 16 points a thread or,
   // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
@@ -219,7 +219,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
   if (cluster_.launch) return;  // one kernel, its attributes set by cluster_kernel_for
   for (auto& p : passes_) {
     const int wide_blocks = p.wide_blocks_an_sm;
-    p = pass_kernel(kernel, p.args);
+    p = choose_kernel(kernel, p.args);
     p.wide_blocks_an_sm = wide_blocks;
   }
 }

@@ -49,7 +49,7 @@ class MixedPlan {
   // One of make_passes' passes and the kernel that runs it.
   struct Pass {
     MixedPassArgs<T> args;              // threads: the compiled kernel's own where it has one, as the launch takes them
-    PassKernelPtr<T> kernel = nullptr;  // chosen last (choose_kernels): allowing its shared memory asks the device
+    PassKernelPtr<T> kernel = nullptr;  // chosen last (choose_kernels; factor asks too, for keep_wide): allowing its shared memory asks the device
     bool compiled = false;              // compiled for the pass's shape (gpu_fixed.hpp), else the generic kernel
     int points = kPointsPerThread;      // a thread: what sets the pass's threads and its registers
     bool direct = false;                // first and last stages in global memory: no copy through shared memory on the way in and out
@@ -63,7 +63,7 @@ class MixedPlan {
   PassTables<T> factor(int block_points, PassKernel kernel, const SharedLimit& limit);
   void upload_twiddles_and_scratch(const PassTables<T>& tables);
   void choose_kernels(PassKernel kernel);
-  static Pass pass_kernel(PassKernel kernel, const MixedPassArgs<T>& a);
+  static Pass choose_kernel(PassKernel kernel, const MixedPassArgs<T>& a);
 
   std::size_t n_ = 0, batch_ = 0;
   std::vector<Pass> passes_;  // run one kernel each; empty where cluster_ runs them

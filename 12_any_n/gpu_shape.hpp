@@ -173,7 +173,8 @@ inline double stage_flops(unsigned r) {
 
 // The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
 // so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; 11;
-// 13; and 6 = 3 * 2, 10 = 5 * 2; a prime from 17 to 31 takes one butterfly a thread (R of the
+// 13; and 6 = 3 * 2, 10 = 5 * 2; with `wide` (a pass at kWidePoints a thread: wide_pass) also
+// 12 = 4 * 3, 14 = 7 * 2, 15 = 5 * 3; a prime from 17 to 31 takes one butterfly a thread (R of the
 // thread's registers, not 16: StageRegs), its block's other threads idle in that stage. The
 // fewest stages win (each is a round trip through shared memory and two barriers), then the
 // fewest flops. Odd radices run first: at stride 1 a radix-R stage
@@ -190,10 +191,11 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
   // a product of the stage radices (a search over the exponents of 2, 3, 5, 7).
   struct Radix {
     unsigned r, e2, e3, e5, e7;
+    bool wide = false;  // a stage only wide passes run (kWidePoints a thread)
   };
   static constexpr Radix kRadices[] = {{2, 1, 0, 0, 0},  {3, 0, 1, 0, 0},  {4, 2, 0, 0, 0},  {5, 0, 0, 1, 0},  {6, 1, 1, 0, 0},
-                                       {7, 0, 0, 0, 1},  {8, 3, 0, 0, 0},  {9, 0, 2, 0, 0},  {10, 1, 0, 1, 0}, {12, 2, 1, 0, 0},
-                                       {14, 1, 0, 0, 1}, {15, 0, 1, 1, 0}, {16, 4, 0, 0, 0}};
+                                       {7, 0, 0, 0, 1},  {8, 3, 0, 0, 0},  {9, 0, 2, 0, 0},  {10, 1, 0, 1, 0}, {12, 2, 1, 0, 0, true},
+                                       {14, 1, 0, 0, 1, true}, {15, 0, 1, 1, 0, true}, {16, 4, 0, 0, 0}};
   struct Best {
     unsigned stages = ~0u;
     double flops = 0;
@@ -205,7 +207,7 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
     Best b;
     if (x == std::array<unsigned, 4>{}) b.stages = 0;
     for (const Radix& k : kRadices) {
-      if (k.e2 > x[0] || k.e3 > x[1] || k.e5 > x[2] || k.e7 > x[3] || (!wide && (k.r == 12 || k.r == 14 || k.r == 15))) continue;
+      if (k.e2 > x[0] || k.e3 > x[1] || k.e5 > x[2] || k.e7 > x[3] || (k.wide && !wide)) continue;
       const Best& rest = best_of({x[0] - k.e2, x[1] - k.e3, x[2] - k.e5, x[3] - k.e7});
       const unsigned stages = rest.stages + 1;
       const double flops = rest.flops + stage_flops(k.r);
@@ -269,8 +271,8 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 template <class T>
 bool wide_pass(std::size_t l, std::uint32_t c) {
   // A length with a compiled shape (gpu_fixed.hpp: 1920 = 3 * 5 * 8 * 16) keeps its stages and kernel.
-  const bool compiled = std::apply([l](auto... shape) { return ((decltype(shape)::l == l) || ...); }, FixedPasses{});
-  if (compiled || !is_smooth(l) || pass_radices(l, true).size() >= pass_radices(l).size()) return false;
+  constexpr auto compiled = fixed_pass_lengths();
+  if (std::find(compiled.begin(), compiled.end(), l) != compiled.end() || !is_smooth(l) || pass_radices(l, true).size() >= pass_radices(l).size()) return false;
   return launch_threads(static_cast<std::uint32_t>(c * l), kWidePoints) <= (sizeof(T) == 4 ? 1024u : 512u);
 }
 
@@ -280,8 +282,8 @@ bool wide_pass(std::size_t l, std::uint32_t c) {
 // stores overlap the other's arithmetic; with one, the SM waits at each. So the wide pass runs
 // where it keeps two blocks an SM (or one, where the 16-point pass has one), or where its blocks
 // all fit on the GPU at once (a single transform: no block waits for another).
-// H200, single passes of 7-smooth N to 16384 (NOTES.md): from two blocks an SM to one, batched
-// float 0.89x, double 0.82x at the median; the other moves 1.01-1.37x.
+// H200, 7-smooth N to 16384 (NOTES.md), batched: single passes from two blocks an SM to one
+// float 0.89x, double 0.82x at the median, their other moves 1.01-1.37x; two passes 0.93-1.17x.
 inline bool keep_wide(int narrow_blocks_an_sm, int wide_blocks_an_sm, std::uint64_t blocks, int multiprocessors) {
   return blocks <= static_cast<std::uint64_t>(multiprocessors) * static_cast<std::uint64_t>(wide_blocks_an_sm) ||
          wide_blocks_an_sm >= std::min(2, narrow_blocks_an_sm);

@@ -390,6 +390,10 @@ def main():
     if a.bands:
         print(bands_markdown(records))
         return
+    if (a.where or a.changed or a.by_blocks or a.by_threads or a.show) and not a.before:
+        ap.error("--where, --changed, --by-blocks, --by-threads and --show compare with a run: give --before")
+    if sum(map(bool, (a.show, a.by_blocks, a.by_threads))) > 1:
+        ap.error("one of --show, --by-blocks, --by-threads at a time")
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
