@@ -34,8 +34,9 @@ std::size_t bluestein_block_points(int limit_bytes) {
 // powers of two only).
 template <class T>
 std::size_t bluestein_length(std::size_t n, int limit_bytes) {
-  const std::size_t most = bluestein_block_points<T>(limit_bytes), block = block_convolution_length(n);
-  if (block <= most) return block;
+  const std::size_t most = bluestein_block_points<T>(limit_bytes);
+  if (2 * n - 1 > most) return convolution_length(n);  // no M fits one block (and no search for one)
+  if (const std::size_t block = block_convolution_length(n); block <= most) return block;
   const std::size_t smooth = smooth_at_least(2 * n - 1);
   return smooth <= most ? smooth : convolution_length(n);
 }

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
-#include <map>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -188,7 +188,8 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
   for (int i = 0; i < kPrimes; ++i)
     while (l % primes[i] == 0) { l /= primes[i]; ++e[i]; }
   // The 7-smooth part: the fewest stages, then the fewest flops, over every way to write it as
-  // a product of the stage radices (a search over the exponents of 2, 3, 5, 7).
+  // a product of the stage radices: a search over the exponents of 2, 3, 5, 7, each state's best
+  // from the states below it (so it is cheap enough for every plan the tests make).
   struct Radix {
     unsigned r, e2, e3, e5, e7;
     bool wide = false;  // a stage only wide passes run (kWidePoints a thread)
@@ -199,26 +200,32 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
   struct Best {
     unsigned stages = ~0u;
     double flops = 0;
-    std::vector<unsigned> r;
+    int last = -1;  // the radix (kRadices) of its last stage
   };
-  std::map<std::array<unsigned, 4>, Best> memo;
-  std::function<const Best&(std::array<unsigned, 4>)> best_of = [&](std::array<unsigned, 4> x) -> const Best& {
-    if (auto it = memo.find(x); it != memo.end()) return it->second;
-    Best b;
-    if (x == std::array<unsigned, 4>{}) b.stages = 0;
-    for (const Radix& k : kRadices) {
-      if (k.e2 > x[0] || k.e3 > x[1] || k.e5 > x[2] || k.e7 > x[3] || (k.wide && !wide)) continue;
-      const Best& rest = best_of({x[0] - k.e2, x[1] - k.e3, x[2] - k.e5, x[3] - k.e7});
-      const unsigned stages = rest.stages + 1;
-      const double flops = rest.flops + stage_flops(k.r);
-      if (stages < b.stages || (stages == b.stages && flops < b.flops)) {
-        b = {stages, flops, rest.r};
-        b.r.push_back(k.r);
-      }
-    }
-    return memo[x] = b;
-  };
-  std::vector<unsigned> r = best_of({e[0], e[1], e[2], e[3]}).r;
+  const unsigned d3 = e[1] + 1, d5 = e[2] + 1, d7 = e[3] + 1;
+  const auto at = [&](unsigned a, unsigned b, unsigned c, unsigned d) { return ((a * d3 + b) * d5 + c) * d7 + d; };
+  std::vector<Best> best((e[0] + 1) * d3 * d5 * d7);
+  best[0].stages = 0;
+  for (unsigned a = 0; a <= e[0]; ++a)
+    for (unsigned b = 0; b <= e[1]; ++b)
+      for (unsigned c = 0; c <= e[2]; ++c)
+        for (unsigned d = 0; d <= e[3]; ++d) {
+          Best& x = best[at(a, b, c, d)];
+          for (int k = 0; k < static_cast<int>(std::size(kRadices)); ++k) {
+            const Radix& q = kRadices[k];
+            if (q.e2 > a || q.e3 > b || q.e5 > c || q.e7 > d || (q.wide && !wide)) continue;
+            const Best& rest = best[at(a - q.e2, b - q.e3, c - q.e5, d - q.e7)];
+            const unsigned stages = rest.stages + 1;
+            const double flops = rest.flops + stage_flops(q.r);
+            if (stages < x.stages || (stages == x.stages && flops < x.flops)) x = {stages, flops, k};
+          }
+        }
+  std::vector<unsigned> r;
+  for (unsigned a = e[0], b = e[1], c = e[2], d = e[3]; best[at(a, b, c, d)].last >= 0;) {
+    const Radix& q = kRadices[best[at(a, b, c, d)].last];
+    r.push_back(q.r);
+    a -= q.e2, b -= q.e3, c -= q.e5, d -= q.e7;
+  }
   for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
   // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14);
   // the powers of two last.
