@@ -229,7 +229,7 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
   for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
   // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14);
   // the powers of two last.
-  const auto group = [](unsigned x) { return x % 2 ? 0 : (x & (x - 1)) ? 1 : 2; };
+  const auto group = [](unsigned x) { return x % 2 ? 0 : is_power_of_two(x) ? 2 : 1; };
   std::sort(r.begin(), r.end(), [&](unsigned x, unsigned y) { return group(x) != group(y) ? group(x) < group(y) : x < y; });
   return r;
 }

@@ -182,7 +182,7 @@ TEMPLATE_TEST_CASE("the packed twiddle multiply gives the textbook product's bit
   }
 }
 
-TEST_CASE("the composite butterflies 6, 9, 10, 16 are the DFT matrix within a few roundings", "[12][butterflies]") {
+TEST_CASE("the composite butterflies 6, 9, 10, 12, 14, 15, 16 are the DFT matrix within a few roundings", "[12][butterflies]") {
   // Each output is a product of up to three rounded constants: a few units in the last place.
   check_dft_matrix<6>(shared_butterfly<6>(), 4e-16, 2.4e-7f);
   check_dft_matrix<9>(shared_butterfly<9>(), 4e-16, 2.4e-7f);
