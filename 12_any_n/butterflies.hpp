@@ -256,6 +256,11 @@ FFT_HD inline void butterfly(Complex<T>* a) {
   else if constexpr (R == 12) butterfly_good_thomas<4, 3, dir>(a);
   else if constexpr (R == 14) butterfly_good_thomas<7, 2, dir>(a);
   else if constexpr (R == 15) butterfly_good_thomas<5, 3, dir>(a);
+  else if constexpr (R == 18) butterfly_good_thomas<9, 2, dir>(a);
+  else if constexpr (R == 20) butterfly_good_thomas<5, 4, dir>(a);
+  else if constexpr (R == 21) butterfly_good_thomas<7, 3, dir>(a);
+  else if constexpr (R == 24) butterfly_good_thomas<8, 3, dir>(a);
+  else if constexpr (R == 28) butterfly_good_thomas<7, 4, dir>(a);
   else if constexpr (is_odd_prime_radix(R)) butterfly_odd<R, dir>(a);
   else static_assert(R == 2, "radix without a butterfly");
 }

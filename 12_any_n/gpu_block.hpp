@@ -37,11 +37,13 @@ FFT_HD COURSE_FORCEINLINE void run_prime_stage(std::uint64_t block, const MixedP
 }
 
 // Stages of 12, 14 and 15 only in the kernels of kWidePoints a thread (RegsFor::points): at 16 a
-// thread would hold two butterflies of them.
+// thread would hold two butterflies of them. Stages of 18 to 28 only in the kernels built for
+// them (RegsFor::widest, 16 points a thread).
 template <unsigned R, bool FROM_GLOBAL, bool TO_GLOBAL, class T, class Each, class Barrier, class RegsFor>
 FFT_HD COURSE_FORCEINLINE void run_wide_stage(std::uint64_t block, const MixedPassArgs<T>& a, int st, Complex<T>* buf, Each&& each,
                                               Barrier&& barrier, RegsFor&& regs_for) {
-  if constexpr (std::decay_t<RegsFor>::points == kWidePoints)
+  using Regs = std::decay_t<RegsFor>;
+  if constexpr (is_widest_radix(R) ? Regs::widest : Regs::points == kWidePoints)
     run_stage<R, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<R>());
 }
 
@@ -72,6 +74,11 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
     case 12: run_wide_stage<12, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
     case 14: run_wide_stage<14, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
     case 15: run_wide_stage<15, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 18: run_wide_stage<18, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 20: run_wide_stage<20, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 21: run_wide_stage<21, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 24: run_wide_stage<24, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
+    case 28: run_wide_stage<28, FROM_GLOBAL, TO_GLOBAL>(block, a, st, buf, each, barrier, regs_for); break;
     case 11: run_prime_stage<11, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); break;
     case 13: run_prime_stage<13, FROM_GLOBAL, TO_GLOBAL, MAX_PRIME>(block, a, st, buf, each, barrier, regs_for); break;
     default: run_stage<16, FROM_GLOBAL, TO_GLOBAL>(block, a, a.stage[st], buf, each, barrier, regs_for.template get<16>()); break;
@@ -81,9 +88,10 @@ FFT_HD COURSE_FORCEINLINE void run_stage_of(std::uint64_t block, const MixedPass
 #if defined(__CUDACC__)
 // On the GPU, a thread's registers for a radix-R stage at P points a thread: its own locals,
 // whatever tid.
-template <class T, int P = kPointsPerThread>
+template <class T, int P = kPointsPerThread, bool WIDEST = false>
 struct OwnRegs {
   static constexpr int points = P;
+  static constexpr bool widest = WIDEST;  // stages of 18 to 28 compiled in
   template <unsigned R>
   struct Of {
     StageRegs<R, T, P> r;

@@ -18,6 +18,7 @@ namespace course::anyn::gpu {
 template <class T, int P = kPointsPerThread>
 struct EmulatedRegs {
   static constexpr int points = P;
+  static constexpr bool widest = true;  // every stage compiled: registers cost nothing here
   unsigned threads;
   template <unsigned R>
   struct PerThread {

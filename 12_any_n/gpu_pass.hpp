@@ -54,6 +54,15 @@ inline constexpr int kPointsPerThread = 16;
 // (radix 10: two butterflies), as about at 16 (21: three of radix 7); at 16 a radix-15 stage would hold 30
 // and every kernel's registers would spill (ptxas sm_90, NOTES.md).
 inline constexpr int kWidePoints = 12;
+// The widest stages, 18 = 9 * 2, 20 = 5 * 4, 21 = 7 * 3, 24 = 8 * 3 and 28 = 7 * 4 (Good-Thomas
+// too): at 16 points a thread one butterfly of them a thread, as the primes 17 to 31 take (and no
+// 12, 14, 15: two of those would be 24-30 points). A pass takes them only where they save a stage
+// over 12, 14 and 15 (make_passes), in kernels of their own with the registers of the primes 17
+// to 31 (gpu_plan.cu: in the 12-15 kernels they cost every wide pass spills, ptxas sm_90 float
+// 0 -> 348-576 bytes), so blocks of at most 768 float or 384 double threads.
+constexpr bool is_widest_radix(unsigned r) { return r == 18 || r == 20 || r == 21 || r == 24 || r == 28; }
+template <class T>
+inline constexpr std::uint32_t kWidestThreads = sizeof(T) == 4 ? 768 : 384;
 
 // Threads for `points` points at `per_thread` points a thread, in whole warps (or whole
 // multiples of `multiple`, a multiple of 32).
@@ -105,6 +114,7 @@ struct MixedPassArgs {
   std::uint32_t c = 1;          // columns a block holds
   std::uint32_t threads = 128;  // block points / points
   std::uint8_t points = kPointsPerThread;  // a thread's points in the generic kernel: kPointsPerThread, or kWidePoints
+  bool widest = false;                     // at kPointsPerThread, stages of 18 to 28 too (is_widest_radix)
   int log_c = 0;                // C = 2^log_c when columns_fast
   bool columns_fast = false;    // D >= C: C neighbouring columns, shared index j C + c; else D = 1, index c L + j
   bool conj_in = false, conj_out = false;  // the inverse as conj(forward(conj x)): first pass in, last pass out
@@ -115,6 +125,14 @@ struct MixedPassArgs {
 // What max_prime_of says of the pair-sum pass of a prime from 37 on (gpu_prime_pass.hpp): no
 // stage kernel takes it, it has a kernel of its own.
 inline constexpr int kPairSumPass = 255;
+
+// Whether a pass has a stage of 18 to 28 (is_widest_radix): it needs the kernel that compiles them.
+template <class T>
+FFT_HD inline bool has_widest_stage(const MixedPassArgs<T>& a) {
+  for (int st = 0; st < a.stages; ++st)
+    if (is_widest_radix(a.stage[st].radix)) return true;
+  return false;
+}
 
 // The kernel a pass needs (gpu_block.hpp's MAX_PRIME): 7 when its stages have no prime radix
 // above 7, 13 when 11 or 13 is the largest, 31 up to 31, kPairSumPass for a prime from 37 on.

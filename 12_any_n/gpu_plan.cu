@@ -3,6 +3,8 @@
 #include "12_any_n/gpu_plan.hpp"
 
 #include <map>
+#include <tuple>
+#include <utility>
 #include <sstream>
 #include <stdexcept>
 
@@ -50,16 +52,19 @@ template <class T, int THREADS, int MAX_PRIME>
 inline constexpr int kMinBlocks = THREADS == kThreeBlockThreads<T> ? 3
                                   : THREADS == kTwoBlockThreads<T> ? 2
                                                                    : std::max(1, kMostThreads<T, MAX_PRIME> / THREADS);
+static_assert(kWidestThreads<float> == kMostThreads<float, 31> && kWidestThreads<double> == kMostThreads<double, 31>);
 // The two bands stay apart and inside what the usual kernels take (kernel_for tries them first).
 static_assert(kThreeBlockThreads<float> <= kMostThreads<float, 7> / 2 && kThreeBlockThreads<double> <= kMostThreads<double, 7> / 2);
 static_assert(kTwoBlockThreads<float> <= kMostThreads<float, 7> && kTwoBlockThreads<double> <= kMostThreads<double, 7>);
 
-template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7, int P = kPointsPerThread>
-__global__ void __launch_bounds__(THREADS, kMinBlocks<T, THREADS, MAX_PRIME>) mixed_pass_kernel(const MixedPassArgs<T> a) {
+// WIDEST: the stages of 18 to 28 too (is_widest_radix), at the registers of the primes 17 to 31
+// (a thread holds one butterfly of up to 28 points).
+template <class T, int THREADS, bool DIRECT, int MAX_PRIME = 7, int P = kPointsPerThread, bool WIDEST = false>
+__global__ void __launch_bounds__(THREADS, kMinBlocks<T, THREADS, WIDEST ? 31 : MAX_PRIME>) mixed_pass_kernel(const MixedPassArgs<T> a) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   auto* buf = reinterpret_cast<Complex<T>*>(smem_raw);
   run_block<DIRECT, MAX_PRIME>(blockIdx.x, a, buf, [](auto&& phase) { phase(threadIdx.x, blockDim.x); }, [] { __syncthreads(); },
-                               OwnRegs<T, P>{});
+                               OwnRegs<T, P, WIDEST>{});
 }
 
 // A wide pass (kWidePoints a thread, stages of 12, 14, 15; 7-smooth only): the usual blocks an SM
@@ -72,6 +77,15 @@ auto wide_kernel_for(std::uint32_t threads) {
   if constexpr (sizeof(T) == 4)
     if (threads <= 1024) return &mixed_pass_kernel<T, 1024, DIRECT, 7, kWidePoints>;
   return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, 7, kWidePoints>)>(nullptr);
+}
+
+// A pass with stages of 18 to 28 (16 points a thread; 7-smooth only): at most kWidestThreads.
+template <class T, bool DIRECT>
+auto widest_kernel_for(std::uint32_t threads) {
+  if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, 7, kPointsPerThread, true>;
+  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, 7, kPointsPerThread, true>;
+  if (threads <= kWidestThreads<T>) return &mixed_pass_kernel<T, kWidestThreads<T>, DIRECT, 7, kPointsPerThread, true>;
+  return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, 7, kPointsPerThread, true>)>(nullptr);
 }
 
 // A prime from 37 to 251 (gpu_prime_pass.hpp): through shared memory, 9 output pairs a thread.
@@ -110,11 +124,13 @@ auto kernel_for(std::uint32_t threads) {
 // kThreeBlockThreads and kTwoBlockThreads; direct or through shared memory, with the stages up
 // to max_prime (max_prime_of, gpu_pass.hpp; kPairSumPass: a prime by pair sums, at most 256 threads).
 template <class T>
-auto kernel_for(std::uint32_t threads, bool direct, int max_prime, int points = kPointsPerThread) {
+auto kernel_for(std::uint32_t threads, bool direct, int max_prime, int points = kPointsPerThread, bool widest = false) {
+  // widest: a pass with a stage of 18 to 28 (has_widest_stage).
   // A pass with prime radices above 7 never runs direct (pass_run); only float runs direct
   // (direct_pass): no double kernel of it is built.
   auto k = kernel_for<T, false>(threads);
-  if (points == kWidePoints) k = direct ? wide_kernel_for<T, sizeof(T) == 4>(threads) : wide_kernel_for<T, false>(threads);
+  if (widest) k = direct ? widest_kernel_for<T, sizeof(T) == 4>(threads) : widest_kernel_for<T, false>(threads);
+  else if (points == kWidePoints) k = direct ? wide_kernel_for<T, sizeof(T) == 4>(threads) : wide_kernel_for<T, false>(threads);
   else if (max_prime == kPairSumPass) k = pair_sum_kernel_for<T>(threads);
   else if (max_prime == 31) k = kernel_for<T, false, 31>(threads);
   else if (max_prime == 13) k = kernel_for<T, false, 13>(threads);
@@ -145,11 +161,13 @@ PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const Sh
   PassTables<T> tables;
   // A wide pass only where its kernel keeps the overlap between blocks (keep_wide); the ones
   // turned down, by their stride, for describe().
-  std::map<std::uint32_t, int> turned_down;
+  std::map<std::uint32_t, std::pair<int, bool>> turned_down;  // blocks an SM, and whether its stages went to 28
   const WideChoice<T> choose = [kernel, &turned_down](const MixedPassArgs<T>& narrow, const MixedPassArgs<T>& wide) {
     const int wide_blocks = choose_kernel(kernel, wide).blocks_an_sm;
     const bool keep = keep_wide(choose_kernel(kernel, narrow).blocks_an_sm, wide_blocks, pass_blocks(wide), cuda::device_multiprocessors());
-    if (!keep) turned_down[wide.s.d] = wide_blocks;
+    // The widest stages are asked first: a 12-15 pass kept after them was not turned down.
+    if (keep) turned_down.erase(wide.s.d);
+    else turned_down[wide.s.d] = {wide_blocks, wide.widest};
     return keep;
   };
   auto args = make_passes<T>(n_, batch_, tables, block_points, most_block_points<T>(limit.bytes), true, choose);
@@ -166,7 +184,7 @@ PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const Sh
   else
     for (const auto& a : args) {
       Pass p{a};
-      if (const auto it = turned_down.find(a.s.d); it != turned_down.end()) p.wide_blocks_an_sm = it->second;
+      if (const auto it = turned_down.find(a.s.d); it != turned_down.end()) std::tie(p.wide_blocks_an_sm, p.widest_turned_down) = it->second;
       passes_.push_back(p);
     }
   return tables;
@@ -199,7 +217,7 @@ typename MixedPlan<T>::Pass MixedPlan<T>::choose_kernel(PassKernel kernel, const
   // where the registers hold them, at 8 (double) or the shape's matched points (fixed_kernel_for).
   const PassRun run = pass_run<T>(kernel, p.args);
   const auto fixed = run.compiled ? fixed_kernel_for<T>(p.args, run.fixed_direct, run.points) : FixedKernel<T>{};
-  p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args), p.args.points);
+  p.kernel = fixed.kernel ? fixed.kernel : kernel_for<T>(p.args.threads, run.direct, max_prime_of(p.args), p.args.points, has_widest_stage(p.args));
   p.compiled = fixed.kernel != nullptr;
   p.points = fixed.kernel ? fixed.points : p.args.points;
   p.direct = fixed.kernel ? fixed.direct : run.direct;
@@ -218,9 +236,10 @@ template <class T>
 void MixedPlan<T>::choose_kernels(PassKernel kernel) {
   if (cluster_.launch) return;  // one kernel, its attributes set by cluster_kernel_for
   for (auto& p : passes_) {
-    const int wide_blocks = p.wide_blocks_an_sm;
+    const Pass kept = p;
     p = choose_kernel(kernel, p.args);
-    p.wide_blocks_an_sm = wide_blocks;
+    p.wide_blocks_an_sm = kept.wide_blocks_an_sm;
+    p.widest_turned_down = kept.widest_turned_down;
   }
 }
 
@@ -261,7 +280,8 @@ std::string MixedPlan<T>::describe() const {
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
     if (p.wide_blocks_an_sm)
-      s << ", not wide (at " << kWidePoints << " points a thread " << p.wide_blocks_an_sm << (p.wide_blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
+      s << ", not wide (" << (p.widest_turned_down ? "with stages to 28 " : "at 12 points a thread ") << p.wide_blocks_an_sm
+        << (p.wide_blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
     if (p.short_store_runs)
       s << ", through shared memory (its last stage would store runs of " << last_store_run(a) << (last_store_run(a) == 1 ? " point)" : " points)");

@@ -167,6 +167,11 @@ inline double stage_flops(unsigned r) {
     case 14: return 21.6;  // 7 and 2
     case 15: return 21.3;  // 5 and 3
     case 16: return 16.4;
+    case 18: return 21.3;  // 9 and 2
+    case 20: return 21.2;  // 5 and 4
+    case 21: return 24.2;  // 7 and 3
+    case 24: return 19.3;  // 8 and 3
+    case 28: return 24.2;  // 7 and 4
     default: return 2.0 * (r - 1) * (r - 1) / r + 6.0 * (r - 1) / r;  // 17 to 31, as 11 and 13 count
   }
 }
@@ -180,7 +185,7 @@ inline double stage_flops(unsigned r) {
 // fewest flops. Odd radices run first: at stride 1 a radix-R stage
 // writes R points apart, which for odd R puts a warp's stores in distinct banks (8 or 16 there
 // would be an 8- or 16-way conflict); the powers of two run last, at strides many points apart.
-inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
+inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false, bool widest = false) {
   if (is_pair_sum_prime(l)) return {static_cast<unsigned>(l)};  // one stage of pair sums (gpu_prime_pass.hpp)
   constexpr int kPrimes = 11;
   const unsigned primes[kPrimes] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
@@ -196,7 +201,9 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
   };
   static constexpr Radix kRadices[] = {{2, 1, 0, 0, 0},  {3, 0, 1, 0, 0},  {4, 2, 0, 0, 0},  {5, 0, 0, 1, 0},  {6, 1, 1, 0, 0},
                                        {7, 0, 0, 0, 1},  {8, 3, 0, 0, 0},  {9, 0, 2, 0, 0},  {10, 1, 0, 1, 0}, {12, 2, 1, 0, 0, true},
-                                       {14, 1, 0, 0, 1, true}, {15, 0, 1, 1, 0, true}, {16, 4, 0, 0, 0}};
+                                       {14, 1, 0, 0, 1, true}, {15, 0, 1, 1, 0, true}, {16, 4, 0, 0, 0},
+                                       {18, 1, 2, 0, 0}, {20, 2, 0, 1, 0}, {21, 0, 1, 0, 1},
+                                       {24, 3, 1, 0, 0}, {28, 2, 0, 0, 1}};  // 18-28: `widest` only
   struct Best {
     unsigned stages = ~0u;
     double flops = 0;
@@ -213,7 +220,7 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
           Best& x = best[at(a, b, c, d)];
           for (int k = 0; k < static_cast<int>(std::size(kRadices)); ++k) {
             const Radix& q = kRadices[k];
-            if (q.e2 > a || q.e3 > b || q.e5 > c || q.e7 > d || (q.wide && !wide)) continue;
+            if (q.e2 > a || q.e3 > b || q.e5 > c || q.e7 > d || (q.wide && !wide) || (is_widest_radix(q.r) && !widest)) continue;
             const Best& rest = best[at(a - q.e2, b - q.e3, c - q.e5, d - q.e7)];
             const unsigned stages = rest.stages + 1;
             const double flops = rest.flops + stage_flops(q.r);
@@ -238,7 +245,7 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false) {
 // stage of stride s reads its w(p k, L / s) as entry p k s (stage_twiddle, gpu_pass.hpp).
 template <class T>
 void add_stages(MixedPassArgs<T>& a, std::size_t l, std::vector<Complex<T>>& table) {
-  const auto r = pass_radices(l, a.points == kWidePoints);
+  const auto r = pass_radices(l, a.points == kWidePoints, a.widest);
   if (r.size() > static_cast<std::size_t>(kMaxStages)) throw std::logic_error("12_any_n: more stages than MixedPassArgs holds");
   a.stages = static_cast<int>(r.size());
   const auto offset = static_cast<std::uint32_t>(table.size());
@@ -275,12 +282,16 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 // Whether an L-point pass of C columns runs wide (kWidePoints a thread, stages of 12, 14, 15): a
 // 7-smooth L whose stages that saves one or more, in a block whose threads at 12 points a kernel
 // takes (1024 float, 512 double: gpu_plan.cu's kernel_for).
+// widest: at 16 points a thread with stages of 18 to 28, where they save a stage over 12, 14
+// and 15, in a block of at most kWidestThreads.
 template <class T>
-bool wide_pass(std::size_t l, std::uint32_t c) {
+bool wide_pass(std::size_t l, std::uint32_t c, bool widest = false) {
   // A length with a compiled shape (gpu_fixed.hpp: 1920 = 3 * 5 * 8 * 16) keeps its stages and kernel.
   constexpr auto compiled = fixed_pass_lengths();
-  if (std::find(compiled.begin(), compiled.end(), l) != compiled.end() || !is_smooth(l) || pass_radices(l, true).size() >= pass_radices(l).size()) return false;
-  return launch_threads(static_cast<std::uint32_t>(c * l), kWidePoints) <= (sizeof(T) == 4 ? 1024u : 512u);
+  if (std::find(compiled.begin(), compiled.end(), l) != compiled.end() || !is_smooth(l)) return false;
+  const auto points = static_cast<std::uint32_t>(c * l);
+  if (widest) return launch_threads(points, kPointsPerThread) <= kWidestThreads<T> && pass_radices(l, false, true).size() < pass_radices(l, true).size();
+  return launch_threads(points, kWidePoints) <= (sizeof(T) == 4 ? 1024u : 512u) && pass_radices(l, true).size() < pass_radices(l).size();
 }
 
 // Whether a wide pass runs where it may (wide_pass), from the blocks an SM the device gives the
@@ -351,9 +362,12 @@ std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, Pass
     // 4096, and the threads an SM holds are busy.
     const std::uint32_t multiple = std::max<std::uint32_t>(32, a.columns_fast ? a.c : 1);
     a.threads = launch_threads(a.c * a.l, a.points, multiple);
-    if (wide && wide_pass<T>(l, a.c)) {
+    // The widest stages first, then 12, 14 and 15 alone, each where it saves a stage.
+    for (const bool widest : {true, false}) {
+      if (!wide || !wide_pass<T>(l, a.c, widest)) continue;
       MixedPassArgs<T> w = a;
-      w.points = kWidePoints;
+      w.points = widest ? kPointsPerThread : kWidePoints;
+      w.widest = widest;
       w.threads = launch_threads(w.c * w.l, w.points, multiple);
       bool keep = true;
       if (choose) {  // both with their stages, then the table as it was
@@ -363,7 +377,10 @@ std::vector<MixedPassArgs<T>> make_passes(std::size_t n, std::size_t batch, Pass
         keep = choose(a, w);
         tables.stage.resize(mark);
       }
-      if (keep) a = w;
+      if (keep) {
+        a = w;
+        break;
+      }
     }
     add_stages(a, l, tables.stage);
     if (is_pair_sum_prime(l) && a.c * ((l - 1) / 2 + 1) > kPairsPerThread * a.threads)

@@ -116,14 +116,14 @@ TEMPLATE_TEST_CASE("GPU any N: a single pass through shared memory at both ends 
 
 // Single passes on the kernels built for three or two blocks an SM (gpu_plan.cu's
 // kThreeBlockThreads, kTwoBlockThreads), their fewer registers checked here, direct and through
-// shared memory, with a partial last block (batch 3): float 5600 and 6000 (352, 384 threads),
-// 8575-9216 (544, 576); double 2800, 2916 (192), 4200-4536 (288), 4704, 5000 (320), all N that
-// no wide pass takes (wide_pass). Where the simulated limit holds fewer points a block
+// shared memory, with a partial last block (batch 3): float 5400 and 6000 (352, 384 threads),
+// 8575-9000 (544, 576); double 2835, 3000 (192), 4375, 4500 (288), 4860, 5000 (320), all N that
+// no wide pass takes (wide_pass, 12-15 or 18-28). Where the simulated limit holds fewer points a block
 // (48-99 KiB), those N take two passes instead.
 TEMPLATE_TEST_CASE("GPU any N: single passes on the kernels built for more blocks an SM", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
-  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{5600, 6000, 8640, 8575, 9000, 9216}
-                                    : std::vector<std::size_t>{2800, 2916, 4200, 4375, 4536, 4704, 5000};
+  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{5400, 6000, 8575, 8750, 9000}
+                                    : std::vector<std::size_t>{2835, 3000, 4375, 4500, 4860, 5000};
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
@@ -202,6 +202,36 @@ TEMPLATE_TEST_CASE("GPU any N: wide passes only where they keep two blocks an SM
   COURSE_CUDA_CHECK(cudaGetDevice(&device));
   COURSE_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
   if (major == 9 && shared_limit_bytes() >= 64 * 1024) CHECK(turned_down > 0);
+}
+
+// Stages of 18, 20, 21, 24 and 28 at 16 points a thread (is_widest_radix), in kernels of their
+// own: float 9261 = 21 * 21 * 21 (three stages, not five), 10080 = 20 * 21 * 24, 5292 and 8640
+// (three blocks an SM at 16 points a thread: the widest kernel's blocks are the device's), 441.
+// As one transform (all blocks at once) they run widest; in a batch of 2^24 points they run
+// widest where keep_wide keeps them, and where not, describe() says so.
+TEMPLATE_TEST_CASE("GPU any N: stages of 18 to 28 where they save a stage", "[gpu][conformance]", float, double) {
+  conformance::Config cfg;
+  cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{21, 441, 5292, 8640, 9261, 10080} : std::vector<std::size_t>{21, 441, 2800, 4200, 4536};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 21;
+  cfg.refused = {0};
+  const int most = most_block_points<TestType>(shared_limit_bytes());
+  const std::regex widest_stage(R"(; \d+ =( \d+ \*)* (18|20|21|24|28)[ ,])");  // describe()'s passes: "; 441 = 21 * 21, ..."
+  for (const std::size_t n : cfg.sizes) {
+    PassTables<TestType> tables;
+    const auto passes = make_passes<TestType>(n, 1, tables, 0, most);
+    INFO("N = " << n << ", shared-memory limit " << shared_limit_bytes() << " bytes: " << passes.size() << " passes");
+    const bool widest = std::any_of(passes.begin(), passes.end(), [](const auto& a) { return has_widest_stage(a); });
+    if (n <= 441) CHECK(widest);  // one pass at every limit
+    const std::string single = Plan<TestType>(n, 1).describe();
+    INFO(single);
+    CHECK(std::regex_search(single, widest_stage) == widest);
+    if (n == 9261 && widest) CHECK_THAT(single, course::testing::contains("9261 = 21 * 21 * 21,"));
+    const std::string batched = Plan<TestType>(n, (std::size_t{1} << 24) / n).describe();
+    INFO(batched);
+    if (widest) CHECK((std::regex_search(batched, widest_stage) || batched.find(", not wide (with stages to 28") != std::string::npos));
+  }
+  require_conformance(conformance::check_conformance<TestType>(make_plan<TestType>(), cfg));
 }
 
 TEMPLATE_TEST_CASE("GPU any N: primes by Bluestein", "[gpu][conformance]", float, double) {
@@ -472,12 +502,12 @@ TEST_CASE("GPU any N: double's compiled shapes at 8 and at 16 points a thread", 
 
 TEST_CASE("GPU any N sanitizer set: one, two, three passes, partial blocks, Bluestein, compiled shapes", "[sanitize]") {
   conformance::Config cfg;
-  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 5625, 5600, 6144, 8192 * 3, 781250, 37, 1009, 61, 2633, 143, 1001, 173056, 17, 1054, 475136};  // 6: through shared memory; 5625: a wide pass; 5600: three blocks an SM; 37, 61: pair sums (batch 3); 2633: Bluestein in one block on M = 5376; 143 ..: stages of primes 11 to 31
+  cfg.sizes = {6, 35, 1000, 1920, 2401, 3125, 5625, 5400, 9261, 6144, 8192 * 3, 781250, 37, 1009, 61, 2633, 143, 1001, 173056, 17, 1054, 475136};  // 6: through shared memory; 5625: a wide pass; 5400: three blocks an SM; 9261: stages of 21; 37, 61: pair sums (batch 3); 2633: Bluestein in one block on M = 5376; 143 ..: stages of primes 11 to 31
   cfg.batch = 3;
   cfg.all_checks_up_to = 1;
   cfg.refused = {0};
   require_conformance(conformance::check_conformance<float>(make_plan<float>(), cfg));
-  cfg.sizes = {15, 1000, 2187, 2800, 3000, 3125, 4704, 6144, 10000, 44100, 1009, 131, 143, 173056, 667, 984064, 251};  // 131, 251: pair sums (batch 3); 2800, 4704: three and two blocks an SM; 10000: on clusters of two blocks (sm_90)
+  cfg.sizes = {15, 1000, 2187, 2835, 3000, 3125, 4860, 4536, 6144, 10000, 44100, 1009, 131, 143, 173056, 667, 984064, 251};  // 131, 251: pair sums (batch 3); 2835, 4860: three and two blocks an SM; 4536: stages to 28; 10000: on clusters of two blocks (sm_90)
   require_conformance(conformance::check_conformance<double>(make_plan<double>(), cfg));
   // Bluestein's chirp fused into the passes of M: one pass of 16384 (float 4099, with 128 KiB
   // blocks), two (10007).

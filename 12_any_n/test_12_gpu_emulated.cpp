@@ -278,9 +278,9 @@ TEST_CASE("12 GPU one pass: float runs direct only where its last stage stores r
   }
   CHECK(shared > 0);
   CHECK(direct > 0);
-  // One stage: runs of one point (12 and 14 run wide, one stage of 12 or 14); 27 = 3 * 9: 3;
-  // 18 = 9 * 2: 9; 1000: 100.
-  for (const auto& [n, run] : std::vector<std::pair<std::size_t, std::uint32_t>>{{6, 1}, {10, 1}, {12, 1}, {27, 3}, {14, 1}, {18, 9}, {1000, 100}}) {
+  // One stage: runs of one point (12 and 14 run wide, one stage of 12 or 14; 18 one of 18); 27 =
+  // 3 * 9: 3; 36 = 9 * 4: 9; 1000: 100.
+  for (const auto& [n, run] : std::vector<std::pair<std::size_t, std::uint32_t>>{{6, 1}, {10, 1}, {12, 1}, {27, 3}, {14, 1}, {18, 1}, {36, 9}, {1000, 100}}) {
     PassTables<float> tables;
     INFO("N = " << n);
     CHECK(last_store_run(make_passes<float>(n, 64, tables).at(0)) == run);
@@ -368,6 +368,32 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: wide passes, stages of 12, 14 and 1
   require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
 }
 
+TEMPLATE_TEST_CASE("12 GPU passes, emulated: stages of 18, 20, 21, 24 and 28 where they save a stage over 12, 14 and 15", "[12][gpu-emulated]", float, double) {
+  // 9261 = 21^3 in three stages, not five (7 * 7 * 7 * 9 * 3: no 12, 14 or 15 divides it);
+  // 441 = 21 * 21; not 2016 = 12 * 12 * 14 (28 * 9 * 8 has as many stages), nor 1000, nor 1920.
+  CHECK(pass_radices(9261, false, true) == std::vector<unsigned>{21, 21, 21});
+  CHECK(pass_radices(9261, true).size() == 5);
+  CHECK(pass_radices(441, false, true) == std::vector<unsigned>{21, 21});
+  CHECK(pass_radices(21, false, true) == std::vector<unsigned>{21});
+  CHECK(pass_radices(21) == std::vector<unsigned>{3, 7});
+  for (const std::size_t n : {18, 20, 21, 24, 28, 441, 9261, 2016, 1000, 1920}) {
+    PassTables<TestType> tables;
+    const auto a = make_passes<TestType>(n, 7, tables).at(0);
+    INFO("N = " << n << ": " << a.stages << " stages, " << a.threads << " threads");
+    // Double 9261 takes two passes (above 8192 points), the first of them widest.
+    const bool widest = n != 2016 && n != 1000 && n != 1920;
+    CHECK(a.widest == widest);
+    CHECK(has_widest_stage(a) == widest);
+    if (widest) CHECK((a.points == kPointsPerThread && a.threads <= kWidestThreads<TestType>));
+  }
+  conformance::Config cfg;
+  cfg.sizes = {18, 20, 21, 24, 28, 36, 60, 84, 441, 504, 9261, 20 * 21 * 24};
+  cfg.batch = 3;
+  cfg.all_checks_up_to = 84;
+  cfg.refused = {0};
+  require_conformance(conformance::check_conformance<TestType>(emulated<TestType>(), cfg));
+}
+
 TEST_CASE("12 GPU passes, emulated: a wide pass is kept where it keeps two blocks an SM, or all its blocks fit at once", "[12][gpu-emulated]") {
   constexpr int sms = 132;
   CHECK(keep_wide(3, 2, 100000, sms));   // 3 -> 2: still two
@@ -444,10 +470,11 @@ void check_routes(const std::vector<std::size_t>& sizes, int limit_bytes, std::s
       const auto passes = make_passes<T>(n, 1, tables, 0, most);
       CHECK(most_pass_shared_bytes(passes) <= limit_bytes);
       // Stages of 17 to 31 have kernels of at most 512 float or 256 double threads (gpu_plan.cu),
-      // wide passes (kWidePoints, 7-smooth) of at most 1024 or 512.
+      // wide passes (kWidePoints, 7-smooth) of at most 1024 or 512, stages to 28 of kWidestThreads.
       for (const auto& a : passes) {
         if (max_prime_of(a) == 31) CHECK(a.threads <= (sizeof(T) == 4 ? 512u : 256u));
         if (a.points == kWidePoints) CHECK((max_prime_of(a) == 7 && a.threads <= (sizeof(T) == 4 ? 1024u : 512u)));
+        if (has_widest_stage(a)) CHECK((a.widest && a.points == kPointsPerThread && max_prime_of(a) == 7 && a.threads <= kWidestThreads<T>));
       }
     } else {
       const std::size_t m = bluestein_length<T>(n, limit_bytes);

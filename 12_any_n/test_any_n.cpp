@@ -182,7 +182,7 @@ TEMPLATE_TEST_CASE("the packed twiddle multiply gives the textbook product's bit
   }
 }
 
-TEST_CASE("the composite butterflies 6, 9, 10, 12, 14, 15, 16 are the DFT matrix within a few roundings", "[12][butterflies]") {
+TEST_CASE("the composite butterflies 6, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 28 are the DFT matrix within a few roundings", "[12][butterflies]") {
   // Each output is a product of up to three rounded constants: a few units in the last place.
   check_dft_matrix<6>(shared_butterfly<6>(), 4e-16, 2.4e-7f);
   check_dft_matrix<9>(shared_butterfly<9>(), 4e-16, 2.4e-7f);
@@ -191,6 +191,11 @@ TEST_CASE("the composite butterflies 6, 9, 10, 12, 14, 15, 16 are the DFT matrix
   check_dft_matrix<12>(shared_butterfly<12>(), 4e-16, 2.4e-7f);
   check_dft_matrix<14>(shared_butterfly<14>(), 4e-16, 2.4e-7f);
   check_dft_matrix<15>(shared_butterfly<15>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<18>(shared_butterfly<18>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<20>(shared_butterfly<20>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<21>(shared_butterfly<21>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<24>(shared_butterfly<24>(), 4e-16, 2.4e-7f);
+  check_dft_matrix<28>(shared_butterfly<28>(), 4e-16, 2.4e-7f);
   // The compiler's own cos and sin, against the course's twiddles.
   for (unsigned r : {6u, 9u, 10u, 16u, 7u, 360u})
     for (unsigned e = 0; e < r; ++e) {
