@@ -7,6 +7,7 @@
 #include <array>
 #include <functional>
 #include <iterator>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -176,6 +177,18 @@ inline double stage_flops(unsigned r) {
   }
 }
 
+// The ways a warp's stores from a first stage (stride 1) of radix R collide in shared memory's
+// banks: thread p writes R points after thread p - 1, and the 32 banks of 4 bytes serve 128 bytes
+// at once, 16 float or 8 double points, so gcd(R, 16 or 8) threads share each bank.
+template <class T>
+constexpr unsigned first_stage_bank_ways(unsigned r) {
+  return std::gcd(r, static_cast<unsigned>(128 / sizeof(Complex<T>)));
+}
+// A widest pass whose first stage stores 8 ways or more (24 first: no odd radix to run before it)
+// is not taken: H200, float batched, such passes ran 0.87x at the median (576 = 24 * 24: 0.81x),
+// those whose first stage stores 1, 2 or 4 ways 1.04x, 1.17x, 1.08x (NOTES.md).
+inline constexpr unsigned kMostFirstStageBankWays = 4;
+
 // The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
 // so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; 11;
 // 13; and 6 = 3 * 2, 10 = 5 * 2; with `wide` (a pass at kWidePoints a thread: wide_pass) also
@@ -211,33 +224,44 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false, bool
   };
   const unsigned d3 = e[1] + 1, d5 = e[2] + 1, d7 = e[3] + 1;
   const auto at = [&](unsigned a, unsigned b, unsigned c, unsigned d) { return ((a * d3 + b) * d5 + c) * d7 + d; };
-  std::vector<Best> best((e[0] + 1) * d3 * d5 * d7);
-  best[0].stages = 0;
-  for (unsigned a = 0; a <= e[0]; ++a)
-    for (unsigned b = 0; b <= e[1]; ++b)
-      for (unsigned c = 0; c <= e[2]; ++c)
-        for (unsigned d = 0; d <= e[3]; ++d) {
-          Best& x = best[at(a, b, c, d)];
-          for (int k = 0; k < static_cast<int>(std::size(kRadices)); ++k) {
-            const Radix& q = kRadices[k];
-            if (q.e2 > a || q.e3 > b || q.e5 > c || q.e7 > d || (q.wide && !wide) || (is_widest_radix(q.r) && !widest)) continue;
-            const Best& rest = best[at(a - q.e2, b - q.e3, c - q.e5, d - q.e7)];
-            const unsigned stages = rest.stages + 1;
-            const double flops = rest.flops + stage_flops(q.r);
-            if (stages < x.stages || (stages == x.stages && flops < x.flops)) x = {stages, flops, k};
+  const auto search = [&](unsigned without) {  // without: a radix left out (0: none)
+    std::vector<Best> best((e[0] + 1) * d3 * d5 * d7);
+    best[0].stages = 0;
+    for (unsigned a = 0; a <= e[0]; ++a)
+      for (unsigned b = 0; b <= e[1]; ++b)
+        for (unsigned c = 0; c <= e[2]; ++c)
+          for (unsigned d = 0; d <= e[3]; ++d) {
+            Best& x = best[at(a, b, c, d)];
+            for (int k = 0; k < static_cast<int>(std::size(kRadices)); ++k) {
+              const Radix& q = kRadices[k];
+              if (q.e2 > a || q.e3 > b || q.e5 > c || q.e7 > d || (q.wide && !wide) || (is_widest_radix(q.r) && !widest) || q.r == without) continue;
+              const Best& rest = best[at(a - q.e2, b - q.e3, c - q.e5, d - q.e7)];
+              const unsigned stages = rest.stages + 1;
+              const double flops = rest.flops + stage_flops(q.r);
+              if (stages < x.stages || (stages == x.stages && flops < x.flops)) x = {stages, flops, k};
+            }
           }
-        }
-  std::vector<unsigned> r;
-  for (unsigned a = e[0], b = e[1], c = e[2], d = e[3]; best[at(a, b, c, d)].last >= 0;) {
-    const Radix& q = kRadices[best[at(a, b, c, d)].last];
-    r.push_back(q.r);
-    a -= q.e2, b -= q.e3, c -= q.e5, d -= q.e7;
+    std::vector<unsigned> r;
+    for (unsigned a = e[0], b = e[1], c = e[2], d = e[3]; best[at(a, b, c, d)].last >= 0;) {
+      const Radix& q = kRadices[best[at(a, b, c, d)].last];
+      r.push_back(q.r);
+      a -= q.e2, b -= q.e3, c -= q.e5, d -= q.e7;
+    }
+    for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
+    // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14);
+    // the powers of two last.
+    const auto group = [](unsigned x) { return x % 2 ? 0 : is_power_of_two(x) ? 2 : 1; };
+    std::sort(r.begin(), r.end(), [&](unsigned x, unsigned y) { return group(x) != group(y) ? group(x) < group(y) : x < y; });
+    return r;
+  };
+  auto r = search(0);
+  // With the widest stages, a first stage whose stores meet more than kMostFirstStageBankWays in
+  // a bank (24, with no odd radix to run before it) gives way where as few stages do without it:
+  // 4608 = 18 * 16 * 16, not 24 * 24 * 8.
+  if (widest && !r.empty() && first_stage_bank_ways<float>(r.front()) > kMostFirstStageBankWays) {
+    auto other = search(r.front());
+    if (other.size() == r.size()) r = std::move(other);
   }
-  for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
-  // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14);
-  // the powers of two last.
-  const auto group = [](unsigned x) { return x % 2 ? 0 : is_power_of_two(x) ? 2 : 1; };
-  std::sort(r.begin(), r.end(), [&](unsigned x, unsigned y) { return group(x) != group(y) ? group(x) < group(y) : x < y; });
   return r;
 }
 
@@ -283,14 +307,19 @@ int block_points_for(std::size_t l, bool one_pass, int forced, int most_points =
 // 7-smooth L whose stages that saves one or more, in a block whose threads at 12 points a kernel
 // takes (1024 float, 512 double: gpu_plan.cu's kernel_for).
 // widest: at 16 points a thread with stages of 18 to 28, where they save a stage over 12, 14
-// and 15, in a block of at most kWidestThreads.
+// and 15, in a block of at most kWidestThreads, its first stage's stores at most
+// kMostFirstStageBankWays ways to a bank.
 template <class T>
 bool wide_pass(std::size_t l, std::uint32_t c, bool widest = false) {
   // A length with a compiled shape (gpu_fixed.hpp: 1920 = 3 * 5 * 8 * 16) keeps its stages and kernel.
   constexpr auto compiled = fixed_pass_lengths();
   if (std::find(compiled.begin(), compiled.end(), l) != compiled.end() || !is_smooth(l)) return false;
   const auto points = static_cast<std::uint32_t>(c * l);
-  if (widest) return launch_threads(points, kPointsPerThread) <= kWidestThreads<T> && pass_radices(l, false, true).size() < pass_radices(l, true).size();
+  if (widest) {
+    const auto r = pass_radices(l, false, true);
+    return launch_threads(points, kPointsPerThread) <= kWidestThreads<T> && r.size() < pass_radices(l, true).size() &&
+           first_stage_bank_ways<T>(r.front()) <= kMostFirstStageBankWays;
+  }
   return launch_threads(points, kWidePoints) <= (sizeof(T) == 4 ? 1024u : 512u) && pass_radices(l, true).size() < pass_radices(l).size();
 }
 

@@ -370,18 +370,26 @@ TEMPLATE_TEST_CASE("12 GPU passes, emulated: wide passes, stages of 12, 14 and 1
 
 TEMPLATE_TEST_CASE("12 GPU passes, emulated: stages of 18, 20, 21, 24 and 28 where they save a stage over 12, 14 and 15", "[12][gpu-emulated]", float, double) {
   // 9261 = 21^3 in three stages, not five (7 * 7 * 7 * 9 * 3: no 12, 14 or 15 divides it);
-  // 441 = 21 * 21; not 2016 = 12 * 12 * 14 (28 * 9 * 8 has as many stages), nor 1000, nor 1920.
+  // 441 = 21 * 21; not 2016 = 9 * 14 * 16 (3 * 24 * 28 has as many stages), nor 1000, nor 1920.
   CHECK(pass_radices(9261, false, true) == std::vector<unsigned>{21, 21, 21});
   CHECK(pass_radices(9261, true).size() == 5);
   CHECK(pass_radices(441, false, true) == std::vector<unsigned>{21, 21});
   CHECK(pass_radices(21, false, true) == std::vector<unsigned>{21});
   CHECK(pass_radices(21) == std::vector<unsigned>{3, 7});
-  for (const std::size_t n : {18, 20, 21, 24, 28, 441, 9261, 2016, 1000, 1920}) {
+  // Not where the first stage is 24 (576 = 24 * 24, 384 = 24 * 16): its stores at stride 1
+  // meet 8 ways in a bank, in float and double; 18, 20 and 28 meet 2, 4, 4 ways in float.
+  CHECK(first_stage_bank_ways<float>(24) == 8);
+  CHECK(first_stage_bank_ways<double>(24) == 8);
+  CHECK(first_stage_bank_ways<float>(20) == 4);
+  CHECK(first_stage_bank_ways<double>(18) == 2);
+  CHECK(first_stage_bank_ways<float>(21) == 1);
+  CHECK(pass_radices(576, false, true) == std::vector<unsigned>{24, 24});
+  for (const std::size_t n : {18, 20, 21, 28, 441, 9261, 2016, 1000, 1920, 24, 576, 384}) {
     PassTables<TestType> tables;
     const auto a = make_passes<TestType>(n, 7, tables).at(0);
     INFO("N = " << n << ": " << a.stages << " stages, " << a.threads << " threads");
     // Double 9261 takes two passes (above 8192 points), the first of them widest.
-    const bool widest = n != 2016 && n != 1000 && n != 1920;
+    const bool widest = n != 2016 && n != 1000 && n != 1920 && n != 24 && n != 576 && n != 384;
     CHECK(a.widest == widest);
     CHECK(has_widest_stage(a) == widest);
     if (widest) CHECK((a.points == kPointsPerThread && a.threads <= kWidestThreads<TestType>));
