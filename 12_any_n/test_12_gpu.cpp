@@ -206,9 +206,9 @@ TEMPLATE_TEST_CASE("GPU any N: wide passes only where they keep two blocks an SM
 
 // Stages of 18, 20, 21, 24 and 28 at 16 points a thread (is_widest_radix), in kernels of their
 // own: float 9261 = 21 * 21 * 21 (three stages, not five), 10080 = 20 * 21 * 24, 5292 and 8640
-// (three blocks an SM at 16 points a thread: the widest kernel's blocks are the device's), 441.
-// As one transform (all blocks at once) they run widest; in a batch of 2^24 points they run
-// widest where keep_wide keeps them, and where not, describe() says so.
+// (which without them take the three- and two-block kernels), 441; at the smaller limits some
+// take two passes. As one transform (all blocks at once) a pass with such a stage runs it; in a
+// batch of 2^24 points, where keep_wide keeps it, and where not, describe() says so.
 TEMPLATE_TEST_CASE("GPU any N: stages of 18 to 28 where they save a stage", "[gpu][conformance]", float, double) {
   conformance::Config cfg;
   cfg.sizes = sizeof(TestType) == 4 ? std::vector<std::size_t>{21, 441, 5292, 8640, 9261, 10080} : std::vector<std::size_t>{21, 441, 2800, 4200, 4536};
