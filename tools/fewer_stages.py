@@ -2,11 +2,11 @@
 """How many of 12's generic single passes would lose a stage with more radices in the registers.
 
   tools/fewer_stages.py results/nvidia-h200/main-050e117/sweep_12_gpu.json
-  tools/fewer_stages.py SWEEP.json --radices 18,20,21,24,25,27,28
+  tools/fewer_stages.py SWEEP.json --radices 25,27,30,32
 
 A sweep's batched records name each single pass's stages (`describe()`: "1000 = 10 * 10 * 10").
 For the 7-smooth passes of 512 points and more on the generic kernel, this counts how the fewest
-stages would change if the stage radices (2-10, 16, and 12, 14, 15 in wide passes) also took the ones given: each
+stages would change if the stage radices (2-10, 16; 12, 14, 15 and 18, 20, 21, 24, 28 in wide passes) also took the ones given: each
 cell is (stages now -> stages then): sizes. `sweep_summary.py --stages` says what a stage costs.
 """
 import argparse
@@ -16,7 +16,7 @@ import json
 
 from sweep_summary import single_pass_radices  # describe()'s radices, as --stages reads them
 
-TODAY = (2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16)  # pass_radices' (gpu_shape.hpp), wide ones too
+TODAY = (2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 28)  # pass_radices' (gpu_shape.hpp), wide ones too
 
 
 def fewest_stages(n, radices):
@@ -42,7 +42,7 @@ def single_passes(path, precision):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("sweep")
-    ap.add_argument("--radices", default="18,20,21,24,25,27,28", help="radices to add, comma-separated (default 18,20,21,24,25,27,28)")
+    ap.add_argument("--radices", default="25,27", help="radices to add, comma-separated (default 25,27)")
     a = ap.parse_args()
     extra = tuple(int(x) for x in a.radices.split(","))
     for precision in ("float", "double"):
