@@ -15,10 +15,10 @@
 
 namespace course::anyn::gpu {
 
-template <class T, int P = kPointsPerThread>
+template <class T, int P = kPointsPerThread, bool WIDEST = false>
 struct EmulatedRegs {
   static constexpr int points = P;
-  static constexpr bool widest = true;  // every stage compiled: registers cost nothing here
+  static constexpr bool widest = WIDEST;  // as the kernel the GPU plan picks: a stage it lacks is skipped there too
   unsigned threads;
   template <unsigned R>
   struct PerThread {
@@ -54,6 +54,8 @@ void emulate_pass(const MixedPassArgs<T>& a, bool direct) {
       run_pair_sum_block(b, a, buf, each, [] {}, [&](unsigned tid) -> PairRegs<T>& { return regs[tid]; });
     } else if (max_prime == 31) run_block<false, 31>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
     else if (max_prime == 13) run_block<false, 13>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});
+    else if (has_widest_stage(a) && direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T, kPointsPerThread, true>{a.threads});
+    else if (has_widest_stage(a)) run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T, kPointsPerThread, true>{a.threads});
     else if (a.points == kWidePoints && direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T, kWidePoints>{a.threads});
     else if (a.points == kWidePoints) run_block<false>(b, a, buf, each, [] {}, EmulatedRegs<T, kWidePoints>{a.threads});
     else if (direct) run_block<true>(b, a, buf, each, [] {}, EmulatedRegs<T>{a.threads});

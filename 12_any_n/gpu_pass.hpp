@@ -57,10 +57,12 @@ inline constexpr int kWidePoints = 12;
 // The widest stages, 18 = 9 * 2, 20 = 5 * 4, 21 = 7 * 3, 24 = 8 * 3 and 28 = 7 * 4 (Good-Thomas
 // too): at 16 points a thread one butterfly of them a thread, as the primes 17 to 31 take (and no
 // 12, 14, 15: two of those would be 24-30 points). A pass takes them only where they save a stage
-// over 12, 14 and 15 (make_passes), in kernels of their own with the registers of the primes 17
+// over 12, 14 and 15 (wide_pass), in kernels of their own with the registers of the primes 17
 // to 31 (gpu_plan.cu: in the 12-15 kernels they cost every wide pass spills, ptxas sm_90 float
-// 0 -> 348-576 bytes), so blocks of at most 768 float or 384 double threads.
+// 0 -> 348-576 bytes), so blocks of at most 768 float or 384 double threads (gpu_plan.cu's
+// widest_kernel_for).
 constexpr bool is_widest_radix(unsigned r) { return r == 18 || r == 20 || r == 21 || r == 24 || r == 28; }
+inline constexpr unsigned kWidestRadix = 28;
 template <class T>
 inline constexpr std::uint32_t kWidestThreads = sizeof(T) == 4 ? 768 : 384;
 

@@ -80,10 +80,13 @@ auto wide_kernel_for(std::uint32_t threads) {
 }
 
 // A pass with stages of 18 to 28 (16 points a thread; 7-smooth only): at most kWidestThreads.
+// No double kernel of 256: its launch bounds would be one block (384 / 256) at 254 registers,
+// where the 384-thread kernel's 168 hold two blocks of up to 192 threads.
 template <class T, bool DIRECT>
 auto widest_kernel_for(std::uint32_t threads) {
   if (threads <= 128) return &mixed_pass_kernel<T, 128, DIRECT, 7, kPointsPerThread, true>;
-  if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, 7, kPointsPerThread, true>;
+  if constexpr (sizeof(T) == 4)
+    if (threads <= 256) return &mixed_pass_kernel<T, 256, DIRECT, 7, kPointsPerThread, true>;
   if (threads <= kWidestThreads<T>) return &mixed_pass_kernel<T, kWidestThreads<T>, DIRECT, 7, kPointsPerThread, true>;
   return static_cast<decltype(&mixed_pass_kernel<T, 128, DIRECT, 7, kPointsPerThread, true>)>(nullptr);
 }
@@ -161,13 +164,13 @@ PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const Sh
   PassTables<T> tables;
   // A wide pass only where its kernel keeps the overlap between blocks (keep_wide); the ones
   // turned down, by their stride, for describe().
-  std::map<std::uint32_t, std::pair<int, bool>> turned_down;  // blocks an SM, and whether its stages went to 28
+  std::map<std::uint32_t, std::pair<int, int>> turned_down;  // blocks an SM at 12 points a thread, with stages to 28
   const WideChoice<T> choose = [kernel, &turned_down](const MixedPassArgs<T>& narrow, const MixedPassArgs<T>& wide) {
     const int wide_blocks = choose_kernel(kernel, wide).blocks_an_sm;
     const bool keep = keep_wide(choose_kernel(kernel, narrow).blocks_an_sm, wide_blocks, pass_blocks(wide), cuda::device_multiprocessors());
     // The widest stages are asked first: a 12-15 pass kept after them was not turned down.
     if (keep) turned_down.erase(wide.s.d);
-    else turned_down[wide.s.d] = {wide_blocks, wide.widest};
+    else (wide.widest ? turned_down[wide.s.d].second : turned_down[wide.s.d].first) = wide_blocks;
     return keep;
   };
   auto args = make_passes<T>(n_, batch_, tables, block_points, most_block_points<T>(limit.bytes), true, choose);
@@ -184,7 +187,7 @@ PassTables<T> MixedPlan<T>::factor(int block_points, PassKernel kernel, const Sh
   else
     for (const auto& a : args) {
       Pass p{a};
-      if (const auto it = turned_down.find(a.s.d); it != turned_down.end()) std::tie(p.wide_blocks_an_sm, p.widest_turned_down) = it->second;
+      if (const auto it = turned_down.find(a.s.d); it != turned_down.end()) std::tie(p.wide_blocks_an_sm, p.widest_blocks_an_sm) = it->second;
       passes_.push_back(p);
     }
   return tables;
@@ -239,7 +242,7 @@ void MixedPlan<T>::choose_kernels(PassKernel kernel) {
     const Pass kept = p;
     p = choose_kernel(kernel, p.args);
     p.wide_blocks_an_sm = kept.wide_blocks_an_sm;
-    p.widest_turned_down = kept.widest_turned_down;
+    p.widest_blocks_an_sm = kept.widest_blocks_an_sm;
   }
 }
 
@@ -279,9 +282,13 @@ std::string MixedPlan<T>::describe() const {
     s << " (" << p.blocks_an_sm << (p.blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
-    if (p.wide_blocks_an_sm)
-      s << ", not wide (" << (p.widest_turned_down ? "with stages to 28 " : "at 12 points a thread ") << p.wide_blocks_an_sm
-        << (p.wide_blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
+    const auto blocks_an_sm = [](int b) { return std::to_string(b) + (b == 1 ? " block an SM" : " blocks an SM"); };
+    if (p.widest_blocks_an_sm || p.wide_blocks_an_sm) {
+      s << ", not wide (";
+      if (p.widest_blocks_an_sm) s << "with stages to " << kWidestRadix << " " << blocks_an_sm(p.widest_blocks_an_sm) << (p.wide_blocks_an_sm ? "; " : "");
+      if (p.wide_blocks_an_sm) s << "at " << kWidePoints << " points a thread " << blocks_an_sm(p.wide_blocks_an_sm);
+      s << ")";
+    }
     if (sizeof(T) == 8 && p.direct) s << ", direct global I/O";  // float's compiled kernels always are
     if (p.short_store_runs)
       s << ", through shared memory (its last stage would store runs of " << last_store_run(a) << (last_store_run(a) == 1 ? " point)" : " points)");

@@ -56,7 +56,7 @@ class MixedPlan {
     int blocks_an_sm = 0;               // as the device reports it for this kernel, threads and shared memory
     bool short_store_runs = false;      // through shared memory only because its last stage's store runs are short
     int wide_blocks_an_sm = 0;          // where keep_wide turned a wide pass down: the blocks an SM its kernel would get
-    bool widest_turned_down = false;    // that pass had stages of 18 to 28 (16 points a thread)
+    int widest_blocks_an_sm = 0;        // the same for a pass with stages of 18 to 28 (16 points a thread)
   };
 
   // The constructor's three steps, in this order so that every refusal comes before the plan

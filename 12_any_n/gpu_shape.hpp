@@ -186,13 +186,14 @@ constexpr unsigned first_stage_bank_ways(unsigned r) {
 }
 // A widest pass whose first stage stores 8 ways or more (24 first: no odd radix to run before it)
 // is not taken: H200, float batched, such passes ran 0.87x at the median (576 = 24 * 24: 0.81x),
-// those whose first stage stores 1, 2 or 4 ways 1.04x, 1.17x, 1.08x (NOTES.md).
+// those whose first stage stores 1, 2 or 4 ways 1.04x, 1.17x, 1.07x (NOTES.md).
 inline constexpr unsigned kMostFirstStageBankWays = 4;
 
 // The radices of one pass's L-point DFT in the order its stages run. A thread holds 16 points,
 // so a stage may be any radix up to 16 that butterflies.hpp has: 2, 4, 8, 16; 3, 9; 5; 7; 11;
 // 13; and 6 = 3 * 2, 10 = 5 * 2; with `wide` (a pass at kWidePoints a thread: wide_pass) also
-// 12 = 4 * 3, 14 = 7 * 2, 15 = 5 * 3; a prime from 17 to 31 takes one butterfly a thread (R of the
+// 12 = 4 * 3, 14 = 7 * 2, 15 = 5 * 3; with `widest` (16 points a thread, one butterfly a thread:
+// wide_pass(l, c, true)) 18, 20, 21, 24, 28 instead; a prime from 17 to 31 takes one butterfly a thread (R of the
 // thread's registers, not 16: StageRegs), its block's other threads idle in that stage. The
 // fewest stages win (each is a round trip through shared memory and two barriers), then the
 // fewest flops. Odd radices run first: at stride 1 a radix-R stage
@@ -248,7 +249,7 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false, bool
       a -= q.e2, b -= q.e3, c -= q.e5, d -= q.e7;
     }
     for (int i = 4; i < kPrimes; ++i) r.insert(r.end(), e[i], primes[i]);
-    // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14);
+    // Odd radices first, smallest first; then those with a factor 2 and an odd one (6, 10, 12, 14, 18-28);
     // the powers of two last.
     const auto group = [](unsigned x) { return x % 2 ? 0 : is_power_of_two(x) ? 2 : 1; };
     std::sort(r.begin(), r.end(), [&](unsigned x, unsigned y) { return group(x) != group(y) ? group(x) < group(y) : x < y; });
@@ -257,7 +258,8 @@ inline std::vector<unsigned> pass_radices(std::size_t l, bool wide = false, bool
   auto r = search(0);
   // With the widest stages, a first stage whose stores meet more than kMostFirstStageBankWays in
   // a bank (24, with no odd radix to run before it) gives way where as few stages do without it:
-  // 4608 = 18 * 16 * 16, not 24 * 24 * 8.
+  // 4608 = 18 * 16 * 16, not 24 * 24 * 8. (Float's count of ways, never below double's; for the
+  // radices that may come first here, 18-28, the two agree, so wide_pass<T> counts the same.)
   if (widest && !r.empty() && first_stage_bank_ways<float>(r.front()) > kMostFirstStageBankWays) {
     auto other = search(r.front());
     if (other.size() == r.size()) r = std::move(other);
