@@ -11,6 +11,7 @@
   tools/sweep_summary.py AFTER.json --before BEFORE.json --by-threads # the same, single passes by block threads
   tools/sweep_summary.py AFTER.json --before BEFORE.json --show 6,10   # those N size by size, with their error
   tools/sweep_summary.py AFTER.json --before BEFORE.json --by-blocks   # changed plans by blocks an SM, before -> after
+  tools/sweep_summary.py AFTER.json --before BEFORE.json --by-first-stage  # changed single passes by their first stage's bank ways
   tools/sweep_summary.py AFTER.json --before BEFORE.json --where 'at 12 points'  # only plans with that text
   tools/sweep_summary.py AFTER.json --before BEFORE.json --changed     # only the timings whose plan changed
   tools/sweep_summary.py FILES --bands                                # 7-smooth N by size against one block's points
@@ -26,6 +27,7 @@ in one process. Classes: 5-smooth (largest prime factor <= 5), 7-smooth (a facto
 """
 import argparse
 import json
+import math
 import pathlib
 import re
 import sys
@@ -317,6 +319,29 @@ def blocks_markdown(before, after):
     return "\n".join(lines)
 
 
+def first_stage_markdown(before, after):
+    """Speedup of the single passes whose plan changed, by the after plan's first stage: its radix
+    R and the ways its stores at stride 1 meet in a shared-memory bank, gcd(R, 16) in float and
+    gcd(R, 8) in double (12_any_n/gpu_shape.hpp's first_stage_bank_ways): what bank conflicts
+    cost a change that puts an even radix first (12's stages of 18-28)."""
+    old = {(r["n"], r["precision"], r["mode"]): r for r in before}
+    groups = {}
+    for a in after:
+        b = old.get((a["n"], a["precision"], a["mode"]))
+        single = single_pass_radices(a)
+        if b is None or b["plan"] == a["plan"] or single is None:
+            continue
+        first = single[0][0]
+        ways = math.gcd(first, 16 if a["precision"] == "float" else 8)
+        groups.setdefault((a["precision"], a["mode"], ways), []).append((b["ours_ms"] / a["ours_ms"], first))
+    lines = ["| precision | mode | bank ways of the first stage | first radices | timings | speedup (median, min, max) |", "|---|---|---:|---|---:|---|"]
+    for (prec, mode, ways), v in sorted(groups.items()):
+        s = sorted(x for x, _ in v)
+        radices = ", ".join(str(r) for r in sorted({r for _, r in v}))
+        lines.append(f"| {prec} | {mode} | {ways} | {radices} | {len(s)} | {percentile(s, 0.5):.3f}x, {s[0]:.3f}x, {s[-1]:.3f}x |")
+    return "\n".join(lines)
+
+
 # The most points one pass holds in a block: 1024 threads at 16 points a thread in float, 128 KiB
 # of shared memory in double (12_any_n/gpu_pass.hpp's kLargestBlockPoints).
 ONE_BLOCK_POINTS = {"float": 16384, "double": 8192}
@@ -378,6 +403,7 @@ def main():
     ap.add_argument("--bands", action="store_true", help="print the 7-smooth sizes by N against one block's points, only")
     ap.add_argument("--by-threads", action="store_true", help="with --before: single passes by the threads of their block")
     ap.add_argument("--by-blocks", action="store_true", help="with --before: the timings whose plan changed, by blocks an SM before -> after")
+    ap.add_argument("--by-first-stage", action="store_true", help="with --before: changed single passes by their first stage's bank ways")
     ap.add_argument("--changed", action="store_true", help="with --before: only the timings whose plan text changed")
     ap.add_argument("--where", help="with --before: only the timings whose plan (after) contains this text; --where '!TEXT': does not")
     ap.add_argument("--show", help="with --before: these N (comma-separated) size by size, with their error where measured")
@@ -390,10 +416,10 @@ def main():
     if a.bands:
         print(bands_markdown(records))
         return
-    if (a.where or a.changed or a.by_blocks or a.by_threads or a.show) and not a.before:
-        ap.error("--where, --changed, --by-blocks, --by-threads and --show compare with a run: give --before")
-    if sum(map(bool, (a.show, a.by_blocks, a.by_threads))) > 1:
-        ap.error("one of --show, --by-blocks, --by-threads at a time")
+    if (a.where or a.changed or a.by_blocks or a.by_threads or a.by_first_stage or a.show) and not a.before:
+        ap.error("--where, --changed, --by-blocks, --by-threads, --by-first-stage and --show compare with a run: give --before")
+    if sum(map(bool, (a.show, a.by_blocks, a.by_threads, a.by_first_stage))) > 1:
+        ap.error("one of --show, --by-blocks, --by-threads, --by-first-stage at a time")
     if a.before:
         if a.write or a.check or a.figure or a.model or a.worst:
             ap.error("--before prints the speedup table only: no --write, --check, --figure, --model or --worst with it")
@@ -407,6 +433,8 @@ def main():
             print(sizes_markdown(load(a.before)[1], records, {int(x) for x in a.show.split(",")}))
         elif a.by_blocks:
             print(blocks_markdown(load(a.before)[1], records))
+        elif a.by_first_stage:
+            print(first_stage_markdown(load(a.before)[1], records))
         else:
             print((threads_markdown if a.by_threads else compare_markdown)(load(a.before)[1], records))
         return
