@@ -3,10 +3,11 @@
 #include "12_any_n/gpu_plan.hpp"
 
 #include <map>
-#include <tuple>
-#include <utility>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
 
 #include "12_any_n/gpu_block.hpp"
 #include "12_any_n/gpu_fixed.hpp"
@@ -274,15 +275,15 @@ std::string MixedPlan<T>::describe() const {
     return s.str();
   }
   s << passes_.size() << (passes_.size() == 1 ? " pass" : " passes");
+  const auto blocks_an_sm = [](int b) { return std::to_string(b) + (b == 1 ? " block an SM" : " blocks an SM"); };
   for (const auto& p : passes_) {
     const auto& a = p.args;
     s << "; " << a.l << " =";
     for (int st = 0; st < a.stages; ++st) s << (st ? " *" : "") << " " << int(a.stage[st].radix);
     s << ", " << a.c << (a.d == 1 ? " transforms" : " columns") << " a block of " << a.threads << " threads";
-    s << " (" << p.blocks_an_sm << (p.blocks_an_sm == 1 ? " block an SM)" : " blocks an SM)");
+    s << " (" << blocks_an_sm(p.blocks_an_sm) << ")";
     if (p.compiled) s << ", compiled for this shape";
     if (p.points != kPointsPerThread) s << " at " << p.points << " points a thread";
-    const auto blocks_an_sm = [](int b) { return std::to_string(b) + (b == 1 ? " block an SM" : " blocks an SM"); };
     if (p.widest_blocks_an_sm || p.wide_blocks_an_sm) {
       s << ", not wide (";
       if (p.widest_blocks_an_sm) s << "with stages to " << kWidestRadix << " " << blocks_an_sm(p.widest_blocks_an_sm) << (p.wide_blocks_an_sm ? "; " : "");

@@ -4,13 +4,11 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <functional>
 #include <iterator>
 #include <numeric>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "12_any_n/factor.hpp"
